@@ -1,0 +1,237 @@
+/**
+ * Every error the SDK throws. One class per failure kind, one copy of each class:
+ * `emporio` and `emporio/webhooks` import this module from a shared chunk, so
+ * `instanceof` works whichever entry the caller imported from.
+ */
+
+/** One entry of the wire error body `{ errors: [{ code, messages }] }`. */
+export interface WireError {
+  code: string;
+  messages: string[];
+}
+
+/** A problem found in input before sending, or in an answer after receiving. */
+export interface ValidationIssue {
+  /** Where the problem is, as a JSON path (`['line_items', 0, 'reason_id']`). */
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** Where a request went: method and URL, with secrets already removed from the URL. */
+export interface RequestTarget {
+  method: string;
+  url: string;
+}
+
+export class EmporioError extends Error {
+  override name = 'EmporioError';
+}
+
+/** Base for failures tied to one request: carries its method, URL and request id. */
+abstract class RequestFailure extends EmporioError {
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(message: string, target?: RequestTarget, requestId?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.method = target?.method;
+    this.url = target?.url;
+    this.requestId = requestId;
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  errors: WireError[];
+  headers: Headers;
+  target?: RequestTarget;
+  /** Readable text when the body carried no `{ errors }`: a rate-limit `{ message }`, or an excerpt of a non-JSON body. */
+  detail?: string;
+}
+
+/** The service answered with HTTP 4xx or 5xx. */
+export class ApiError extends RequestFailure {
+  override name = 'ApiError';
+  readonly status: number;
+  /** The first error's code, when the body had the `{ errors }` form. */
+  readonly code: string | undefined;
+  readonly errors: WireError[];
+  readonly headers: Headers;
+
+  constructor(init: ApiErrorInit) {
+    const requestId = init.headers.get('x-request-id') ?? undefined;
+    super(describe(init), init.target, requestId);
+    this.status = init.status;
+    this.errors = init.errors;
+    this.code = init.errors[0]?.code;
+    this.headers = init.headers;
+  }
+}
+
+function describe(init: ApiErrorInit): string {
+  const texts = init.errors.flatMap((e) => (e.messages.length ? e.messages : [e.code]));
+  const text = texts.length ? texts.join('; ') : init.detail || 'no details in the answer';
+  const code = init.errors[0]?.code;
+  const where = init.target ? ` (${init.target.method} ${init.target.url})` : '';
+  return `${init.status}${code ? ` ${code}` : ''}: ${text}${where}`;
+}
+
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+/** 403 (the catalog's rate-limit answer) or 429. `reset` is the epoch second the window reopens, when known. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  get reset(): number | undefined {
+    const value = Number(this.headers.get('x-ratelimit-reset'));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  }
+}
+/** A 403 whose body is the `{ errors }` form: the token lacks a permission, not budget. */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+export class UnprocessableEntityError extends ApiError {
+  override name = 'UnprocessableEntityError';
+}
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
+export class NotImplementedError extends ApiError {
+  override name = 'NotImplementedError';
+}
+
+/**
+ * The client-side twin of the service's rate limit: a request that would cross the
+ * daily budget is refused before sending, because crossing the real cap expires every
+ * token of the client until the next UTC day. Nothing was sent; `status` is 429.
+ */
+export class RateLimitBudgetError extends RateLimitError {
+  override name = 'RateLimitBudgetError';
+  /** Epoch second at which the budget allows requests again (the next UTC midnight). */
+  readonly retryAt: number;
+
+  constructor(message: string, retryAt: number, target?: RequestTarget) {
+    super({
+      status: 429,
+      errors: [{ code: 'client_daily_budget', messages: [message] }],
+      headers: new Headers(),
+      target,
+    });
+    this.retryAt = retryAt;
+  }
+}
+
+/** The request got no HTTP answer: DNS, refused or reset connection. */
+export class ConnectionError extends RequestFailure {
+  override name = 'ConnectionError';
+}
+
+/** The attempt took longer than `timeout` milliseconds. */
+export class TimeoutError extends RequestFailure {
+  override name = 'TimeoutError';
+}
+
+/** More than 5 redirect hops, a redirect loop, or a redirect without a usable Location. */
+export class RedirectError extends RequestFailure {
+  override name = 'RedirectError';
+}
+
+/** Bad input caught before any request was sent; nothing was sent. */
+export class RequestValidationError extends EmporioError {
+  override name = 'RequestValidationError';
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(message: string, issues: readonly ValidationIssue[] = []) {
+    super(issues.length ? `${message}: ${formatIssues(issues)}` : message);
+    this.issues = issues;
+  }
+}
+
+/** A non-empty answer that is not JSON, or does not fit its schema. */
+export class ResponseValidationError extends RequestFailure {
+  override name = 'ResponseValidationError';
+  readonly issues: readonly ValidationIssue[];
+  readonly status: number | undefined;
+
+  constructor(
+    message: string,
+    init: { issues?: readonly ValidationIssue[]; status?: number; target?: RequestTarget; requestId?: string; cause?: unknown } = {},
+  ) {
+    const issues = init.issues ?? [];
+    const where = init.target ? ` (${init.target.method} ${init.target.url})` : '';
+    super(`${issues.length ? `${message}: ${formatIssues(issues)}` : message}${where}`, init.target, init.requestId, {
+      cause: init.cause,
+    });
+    this.issues = issues;
+    this.status = init.status;
+  }
+}
+
+/** The legacy v2 interface answered with an `error` element. */
+export class LegacyApiError extends RequestFailure {
+  override name = 'LegacyApiError';
+  readonly code: string;
+  readonly number: number | undefined;
+  readonly text: string;
+
+  constructor(error: { code: string; number?: number; text: string }, target?: RequestTarget) {
+    super(`legacy v2 error ${error.code}${error.number === undefined ? '' : ` (${error.number})`}: ${error.text}`, target);
+    this.code = error.code;
+    this.number = error.number;
+    this.text = error.text;
+  }
+}
+
+/** A webhook body that is not a valid event. `path` points at the first bad field. */
+export class WebhookParseError extends EmporioError {
+  override name = 'WebhookParseError';
+  readonly path: readonly PropertyKey[];
+  readonly reason: string;
+
+  constructor(reason: string, path: readonly PropertyKey[] = [], options?: ErrorOptions) {
+    super(path.length ? `${reason} at ${formatPath(path)}` : reason, options);
+    this.path = path;
+    this.reason = reason;
+  }
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '$';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
+  return out;
+}
+
+function formatIssues(issues: readonly ValidationIssue[]): string {
+  const shown = issues.slice(0, 5).map((i) => (i.path.length ? `${formatPath(i.path)}: ${i.message}` : i.message));
+  return shown.join('; ') + (issues.length > 5 ? `; and ${issues.length - 5} more` : '');
+}
+
+/** The one status → class mapping. */
+export function apiErrorClass(status: number, isRateLimitBody: boolean): typeof ApiError {
+  switch (status) {
+    case 400:
+      return BadRequestError;
+    case 401:
+      return AuthenticationError;
+    case 403:
+      return isRateLimitBody ? RateLimitError : PermissionDeniedError;
+    case 404:
+      return NotFoundError;
+    case 422:
+      return UnprocessableEntityError;
+    case 429:
+      return RateLimitError;
+    case 501:
+      return NotImplementedError;
+    default:
+      return status >= 500 ? InternalServerError : ApiError;
+  }
+}
