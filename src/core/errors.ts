@@ -48,6 +48,8 @@ export interface ApiErrorInit {
   target?: RequestTarget;
   /** Readable text when the body carried no `{ errors }`: a rate-limit `{ message }`, or an excerpt of a non-JSON body. */
   detail?: string;
+  /** Appended to the message, e.g. which permission the call needs. */
+  hint?: string;
 }
 
 /** The service answered with HTTP 4xx or 5xx. */
@@ -74,7 +76,8 @@ function describe(init: ApiErrorInit): string {
   const text = texts.length ? texts.join('; ') : init.detail || 'no details in the answer';
   const code = init.errors[0]?.code;
   const where = init.target ? ` (${init.target.method} ${init.target.url})` : '';
-  return `${init.status}${code ? ` ${code}` : ''}: ${text}${where}`;
+  const hint = init.hint ? ` (${init.hint})` : '';
+  return `${init.status}${code ? ` ${code}` : ''}: ${text}${hint}${where}`;
 }
 
 export class BadRequestError extends ApiError {

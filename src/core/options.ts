@@ -1,0 +1,210 @@
+import { type CacheStore, isCacheStore } from './cache.js';
+import type { Logger } from './logger.js';
+import type { RateLimitBudget } from './rate-limit.js';
+
+/** A bearer token, or a function that returns one (awaited per request, so OAuth tokens can refresh). */
+export type TokenSource = string | (() => string | Promise<string>);
+
+export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'legacyV2';
+
+/** Observes each HTTP exchange. Headers arrive with credentials redacted. */
+export interface Hooks {
+  onRequest?(event: { method: string; url: string; headers: Record<string, string>; attempt: number }): void;
+  onResponse?(event: {
+    method: string;
+    url: string;
+    status: number;
+    headers: Record<string, string>;
+    durationMs: number;
+  }): void;
+}
+
+export interface ClientOptions {
+  /** Required. https, or http for loopback hosts only. */
+  baseUrl: string;
+  /** Required. The vendor in `Accept: application/vnd.<vendor>+json`. */
+  vendor: string;
+  /** Default bearer token for every namespace. */
+  token?: TokenSource;
+  /** Per-namespace token overrides. */
+  tokens?: Partial<Record<ApiName, TokenSource>>;
+  /** Version for catalog and account (`major.minor`, default '3.2'); orders and products always send 3.0. */
+  apiVersion?: string;
+  /** Base URL of the deprecated legacy v2 interface. */
+  legacyBaseUrl?: string;
+  /** Milliseconds per attempt. Default 30,000. */
+  timeout?: number;
+  /** Retries of transient failures, for requests that are safe to repeat. Default 2. */
+  maxRetries?: number;
+  /** Custom fetch implementation. */
+  fetch?: typeof fetch;
+  /** ETag cache store (default: in-memory, bounded); false disables. */
+  cache?: CacheStore | false;
+  /** Catalog/account budget; false disables the budget (the service's own figures are still honoured). */
+  rateLimit?: RateLimitBudget | false;
+  /** Debug sink; tokens are always redacted. */
+  logger?: Logger;
+  /** Observers of each HTTP exchange. */
+  hooks?: Hooks;
+}
+
+export interface ResolvedOptions {
+  baseUrl: string;
+  vendor: string;
+  tokens: Partial<Record<ApiName, TokenSource>>;
+  apiVersion: string;
+  legacyBaseUrl: string | undefined;
+  timeout: number;
+  maxRetries: number;
+  fetch: typeof fetch | undefined;
+  cache: CacheStore | false | undefined;
+  rateLimit: RateLimitBudget | false | undefined;
+  logger: Logger | undefined;
+  hooks: Hooks;
+}
+
+const KNOWN_OPTIONS = new Set<string>([
+  'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
+  'fetch', 'cache', 'rateLimit', 'logger', 'hooks',
+]);
+const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'legacyV2']);
+
+const fail = (option: string, problem: string): never => {
+  throw new TypeError(`MarketplaceClient: option \`${option}\` ${problem}`);
+};
+
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) fail('options', 'must be an object');
+  for (const key of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(key)) fail(key, 'is not a known option');
+  }
+
+  const tokens: Partial<Record<ApiName, TokenSource>> = {};
+  if (options.tokens !== undefined) {
+    if (typeof options.tokens !== 'object' || options.tokens === null) fail('tokens', 'must be an object');
+    for (const [api, source] of Object.entries(options.tokens)) {
+      if (!API_NAMES.has(api)) fail(`tokens.${api}`, `is not a namespace (expected one of ${[...API_NAMES].join(', ')})`);
+      if (source !== undefined) tokens[api as ApiName] = checkToken(`tokens.${api}`, source);
+    }
+  }
+  if (options.token !== undefined) {
+    const source = checkToken('token', options.token);
+    for (const api of API_NAMES) if (api !== 'legacyV2') tokens[api as ApiName] ??= source;
+  } else if (Object.keys(tokens).length === 0) {
+    fail('token', 'is required (or give every namespace you use its own entry in `tokens`)');
+  }
+
+  return {
+    baseUrl: checkBaseUrl('baseUrl', options.baseUrl),
+    vendor: checkVendor(options.vendor),
+    tokens,
+    apiVersion: checkApiVersion(options.apiVersion),
+    legacyBaseUrl: options.legacyBaseUrl === undefined ? undefined : checkBaseUrl('legacyBaseUrl', options.legacyBaseUrl),
+    timeout: checkNumber('timeout', options.timeout ?? 30_000, { min: 1 }),
+    maxRetries: checkNumber('maxRetries', options.maxRetries ?? 2, { min: 0, integer: true, max: 10 }),
+    fetch: options.fetch === undefined ? undefined : checkFunction('fetch', options.fetch),
+    cache: checkCache(options.cache),
+    rateLimit: checkRateLimit(options.rateLimit),
+    logger: checkLogger(options.logger),
+    hooks: checkHooks(options.hooks),
+  };
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
+  const parts = host.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+}
+
+function checkBaseUrl(option: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0) return fail(option, 'is required and must be a URL string');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail(option, `is not a valid URL: ${JSON.stringify(value)}`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    fail(option, 'must use https (http is allowed only for loopback hosts, so a token never travels in clear text)');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(option, 'must be an https URL');
+  if (url.search || url.hash) fail(option, 'must not contain a query or fragment');
+  if (url.username || url.password) fail(option, 'must not contain credentials');
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkVendor(value: unknown): string {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(value)) {
+    return fail('vendor', 'is required: the vendor name used in the Accept media type (letters, digits, dots, hyphens)');
+  }
+  return value;
+}
+
+function checkToken(option: string, value: unknown): TokenSource {
+  if (typeof value === 'function') return value as TokenSource;
+  if (typeof value !== 'string' || value.trim().length === 0) {
+    return fail(option, 'must be a non-empty string or a function returning one');
+  }
+  if (/[\r\n]/.test(value)) fail(option, 'must not contain line breaks');
+  return value;
+}
+
+function checkApiVersion(value: unknown): string {
+  if (value === undefined) return '3.2';
+  if (typeof value !== 'string' || !/^\d+\.\d+(\.\d+)?$/.test(value)) {
+    return fail('apiVersion', `must be "major.minor" such as "3.2", got ${JSON.stringify(value)}`);
+  }
+  // The service ignores a patch, so it is not sent.
+  return value.split('.').slice(0, 2).join('.');
+}
+
+function checkNumber(option: string, value: unknown, rule: { min: number; max?: number; integer?: boolean }): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < rule.min || (rule.max !== undefined && value > rule.max)) {
+    return fail(option, `must be a number${rule.max === undefined ? ` >= ${rule.min}` : ` from ${rule.min} to ${rule.max}`}`);
+  }
+  if (rule.integer && !Number.isInteger(value)) fail(option, 'must be an integer');
+  return value;
+}
+
+function checkFunction<T>(option: string, value: T): T {
+  if (typeof value !== 'function') fail(option, 'must be a function');
+  return value;
+}
+
+function checkCache(value: unknown): CacheStore | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (!isCacheStore(value)) return fail('cache', 'must be false or a store with get, set and delete (a Map or a Keyv instance)');
+  return value;
+}
+
+function checkRateLimit(value: unknown): RateLimitBudget | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (typeof value !== 'object' || value === null) return fail('rateLimit', 'must be false or { perMinute?, perDay? }');
+  const budget = value as Record<string, unknown>;
+  for (const key of Object.keys(budget)) {
+    if (key !== 'perMinute' && key !== 'perDay') fail(`rateLimit.${key}`, 'is not a known option');
+  }
+  for (const key of ['perMinute', 'perDay'] as const) {
+    if (budget[key] !== undefined) checkNumber(`rateLimit.${key}`, budget[key], { min: 1, integer: true });
+  }
+  return budget as RateLimitBudget;
+}
+
+function checkLogger(value: unknown): Logger | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || typeof (value as Logger).debug !== 'function') {
+    return fail('logger', 'must be an object with at least a debug(message) method');
+  }
+  return value as Logger;
+}
+
+function checkHooks(value: unknown): Hooks {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null) return fail('hooks', 'must be an object');
+  for (const [key, hook] of Object.entries(value)) {
+    if (key !== 'onRequest' && key !== 'onResponse') fail(`hooks.${key}`, 'is not a known hook');
+    if (hook !== undefined && typeof hook !== 'function') fail(`hooks.${key}`, 'must be a function');
+  }
+  return value as Hooks;
+}

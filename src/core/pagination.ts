@@ -1,0 +1,149 @@
+import { ResponseValidationError } from './errors.js';
+
+/** `meta.pagination` as the service sends it. */
+export interface Pagination {
+  total_results?: number | null;
+  total_pages?: number | null;
+  page?: number | null;
+  per?: number | null;
+}
+
+/** What the transport hands back for one page. */
+export interface PageData<Item, Meta> {
+  items: Item[];
+  meta: Meta | undefined;
+  /** The whole wire object, root key and `meta` included. */
+  body: unknown;
+  /** The URL this page was read from (after redirects). */
+  url: string;
+  /** rel → URL, from the `Link` header. */
+  links: Map<string, string>;
+}
+
+export type PageFetcher<Item, Meta> = (url: string | undefined) => Promise<PageData<Item, Meta>>;
+
+/** Shared by every page of one listing: stops loops, and remembers the prefetch choice. */
+interface Chain<Item, Meta> {
+  fetch: PageFetcher<Item, Meta>;
+  visited: Set<string>;
+  prefetch: boolean;
+}
+
+export class Page<Item, Meta = Record<string, unknown>> {
+  readonly items: Item[];
+  readonly meta: Meta | undefined;
+  readonly body: unknown;
+  readonly url: string;
+  /** The URL of the next page: the `Link` rel=next, or, without a Link header, from `meta.pagination`. */
+  readonly nextPageUrl: string | undefined;
+  readonly #chain: Chain<Item, Meta>;
+  #next: Promise<Page<Item, Meta>> | undefined;
+
+  /** @internal */
+  constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>) {
+    this.items = data.items;
+    this.meta = data.meta;
+    this.body = data.body;
+    this.url = data.url;
+    this.#chain = chain;
+    // The Link header decides when present; meta.pagination only stands in for a missing header.
+    this.nextPageUrl =
+      data.links.size > 0 ? data.links.get('next') : nextFromPagination(data.url, this.pagination);
+  }
+
+  get pagination(): Pagination | undefined {
+    const meta = this.meta as { pagination?: Pagination | null } | undefined;
+    return meta?.pagination ?? undefined;
+  }
+
+  hasNextPage(): boolean {
+    return this.nextPageUrl !== undefined;
+  }
+
+  /** Fetches the next page. Concurrent calls share one request. */
+  nextPage(): Promise<Page<Item, Meta>> {
+    this.#next ??= this.#loadNext();
+    return this.#next;
+  }
+
+  async #loadNext(): Promise<Page<Item, Meta>> {
+    const url = this.nextPageUrl;
+    if (url === undefined) throw new RangeError('There is no next page; check hasNextPage() first.');
+    const key = pageKey(url);
+    if (this.#chain.visited.has(key)) {
+      throw new ResponseValidationError('The next-page link points at a page already visited', {
+        target: { method: 'GET', url },
+      });
+    }
+    this.#chain.visited.add(key);
+    return new Page(await this.#chain.fetch(url), this.#chain);
+  }
+}
+
+/**
+ * The promise of a list's first page that is also an async iterable of every item.
+ * `await list()` → the first page; `for await (const item of list())` → every item;
+ * `for await (const page of list().pages())` → page by page.
+ */
+export class PagePromise<Item, Meta = Record<string, unknown>>
+  extends Promise<Page<Item, Meta>>
+  implements AsyncIterable<Item>
+{
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  readonly #prefetch: boolean;
+
+  /** @internal */
+  constructor(fetch: PageFetcher<Item, Meta>, options: { prefetch?: boolean } = {}) {
+    const chain: Chain<Item, Meta> = { fetch, visited: new Set(), prefetch: options.prefetch ?? false };
+    super((resolve, reject) => {
+      fetch(undefined).then((data) => {
+        chain.visited.add(pageKey(data.url));
+        resolve(new Page(data, chain));
+      }, reject);
+    });
+    this.#prefetch = chain.prefetch;
+  }
+
+  async *pages(): AsyncGenerator<Page<Item, Meta>, void, undefined> {
+    let page: Page<Item, Meta> = await (this as Promise<Page<Item, Meta>>);
+    while (true) {
+      let upcoming: Promise<Page<Item, Meta>> | undefined;
+      if (this.#prefetch && page.hasNextPage()) {
+        upcoming = page.nextPage();
+        // The caller may stop early; an unobserved failure of the prefetch is not theirs.
+        upcoming.catch(() => {});
+      }
+      yield page;
+      if (!page.hasNextPage()) return;
+      page = await (upcoming ?? page.nextPage());
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+}
+
+/** Identity of a page for loop detection: the URL with its query parameters sorted. */
+function pageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.searchParams.sort();
+    parsed.hash = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+function nextFromPagination(url: string, pagination: Pagination | undefined): string | undefined {
+  const page = pagination?.page;
+  const total = pagination?.total_pages;
+  if (typeof page !== 'number' || typeof total !== 'number' || page >= total) return undefined;
+  const next = new URL(url);
+  next.searchParams.set('page', String(page + 1));
+  return next.href;
+}

@@ -1,0 +1,49 @@
+import { RequestValidationError } from './errors.js';
+
+/** A path parameter value: order codes are strings, catalog ids are integers. */
+export type PathParam = string | number;
+
+/**
+ * A request path whose parameters are checked when the request is built, so a bad
+ * one rejects the call's promise (nothing is sent) instead of throwing synchronously.
+ */
+export class RequestPath {
+  constructor(
+    private readonly strings: readonly string[],
+    private readonly params: readonly PathParam[],
+  ) {}
+
+  build(): string {
+    let out = this.strings[0] ?? '';
+    for (let i = 0; i < this.params.length; i++) {
+      out += encodePathParam(this.params[i] as PathParam, i) + (this.strings[i + 1] ?? '');
+    }
+    return out;
+  }
+}
+
+/** Tagged template for request paths: path`/orders/${code}/accept`. */
+export function path(strings: TemplateStringsArray, ...params: PathParam[]): RequestPath {
+  return new RequestPath(strings, params);
+}
+
+// Whitespace, control characters, separators and escapes: anything that could change
+// which resource a request reaches once the server decodes it.
+const FORBIDDEN = /[\s\u0000-\u001f\u007f/\\%]/;
+const MAX_LENGTH = 256;
+
+function encodePathParam(value: PathParam, index: number): string {
+  const fail = (reason: string): never => {
+    throw new RequestValidationError('Invalid path parameter', [{ path: [index], message: reason }]);
+  };
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) fail(`expected a non-negative integer, got ${value}`);
+    return String(value);
+  }
+  if (typeof value !== 'string') return fail(`expected a string or integer, got ${typeof value}`);
+  if (value.length === 0) fail('must not be empty');
+  if (value.length > MAX_LENGTH) fail(`longer than ${MAX_LENGTH} characters`);
+  if (FORBIDDEN.test(value)) fail('must not contain /, \\, %, whitespace or control characters');
+  if (value === '.' || value.includes('..')) fail('must not contain ..');
+  return encodeURIComponent(value);
+}

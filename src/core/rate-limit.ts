@@ -1,0 +1,134 @@
+import { RateLimitBudgetError, type RequestTarget } from './errors.js';
+import type { Logger } from './logger.js';
+import { sleep } from './sleep.js';
+
+/** The latest `X-RateLimit-*` figures: reset is in epoch seconds. */
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+  reset: number;
+}
+
+/** Client-side budget for the catalog and account APIs (document 2, Limits). */
+export interface RateLimitBudget {
+  /** Requests per minute per token. Default 100. */
+  perMinute?: number;
+  /** Requests per UTC day per client. Default 1000; crossing the real cap expires every token. */
+  perDay?: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Two rules, kept apart:
+ * - the service's own figures: a token whose `Remaining` reached 0 waits for `Reset`
+ *   instead of earning a 403 (every API, and also with the budget turned off);
+ * - the budget: per-minute pacing per token and a daily cap per client, counted by
+ *   UTC day, for the budgeted APIs only. A request that would cross the daily cap
+ *   is refused before sending.
+ */
+export class RateLimiter {
+  latest: RateLimitInfo | undefined;
+  readonly #windows = new Map<string, RateLimitInfo>();
+  readonly #sentThisMinute = new Map<string, number[]>();
+  readonly #perMinute: number;
+  readonly #perDay: number;
+  readonly #enabled: boolean;
+  #day = -1;
+  #sentToday = 0;
+
+  constructor(
+    budget: RateLimitBudget | false | undefined,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#enabled = budget !== false;
+    this.#perMinute = (budget && budget.perMinute) || 100;
+    this.#perDay = (budget && budget.perDay) || 1000;
+  }
+
+  /** Waits until the token may send, then counts the request as sent. */
+  async acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+    if (budgeted && this.#enabled) this.#checkDailyCap(target);
+    await this.#waitForServerWindow(tokenId, target, signal);
+    if (budgeted && this.#enabled) {
+      await this.#waitForMinuteSlot(tokenId, target, signal);
+      this.#checkDailyCap(target);
+      this.#sentToday++;
+    }
+  }
+
+  /** Reads the answer's rate-limit headers, if it carried them. */
+  observe(tokenId: string, headers: Headers): void {
+    const limit = headers.get('x-ratelimit-limit');
+    const remaining = headers.get('x-ratelimit-remaining');
+    const reset = headers.get('x-ratelimit-reset');
+    if (limit === null || remaining === null || reset === null) return;
+    const info = { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };
+    if (!Number.isFinite(info.limit) || !Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
+    this.latest = info;
+    const known = this.#windows.get(tokenId);
+    // Answers of one window can arrive out of order: keep the lowest count seen for it.
+    if (known && known.reset === info.reset) known.remaining = Math.min(known.remaining, info.remaining);
+    else if (!known || info.reset > known.reset) this.#windows.set(tokenId, { ...info });
+  }
+
+  /** Makes a later request of this token wait for the window's reset (after a 403 or 429). */
+  exhaust(tokenId: string, resetEpochSeconds: number): void {
+    const known = this.#windows.get(tokenId);
+    if (known && known.reset >= resetEpochSeconds) known.remaining = 0;
+    else this.#windows.set(tokenId, { limit: known?.limit ?? 0, remaining: 0, reset: resetEpochSeconds });
+  }
+
+  async #waitForServerWindow(tokenId: string, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+    while (true) {
+      const window = this.#windows.get(tokenId);
+      if (!window) return;
+      const wait = window.reset * 1000 - this.now();
+      if (wait <= 0) {
+        this.#windows.delete(tokenId);
+        return;
+      }
+      if (window.remaining > 0) {
+        // Count requests in flight, so concurrent senders do not overshoot the window.
+        window.remaining--;
+        return;
+      }
+      this.logger.debug(`rate limit: remaining 0, waiting ${wait} ms for the reset`, { url: target.url });
+      await sleep(wait, signal);
+    }
+  }
+
+  async #waitForMinuteSlot(tokenId: string, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+    let sent = this.#sentThisMinute.get(tokenId);
+    if (!sent) this.#sentThisMinute.set(tokenId, (sent = []));
+    while (true) {
+      const now = this.now();
+      while (sent.length > 0 && (sent[0] as number) <= now - MINUTE_MS) sent.shift();
+      if (sent.length < this.#perMinute) {
+        sent.push(now);
+        return;
+      }
+      const wait = (sent[0] as number) + MINUTE_MS - now;
+      this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${wait} ms`, { url: target.url });
+      await sleep(wait, signal);
+    }
+  }
+
+  #checkDailyCap(target: RequestTarget): void {
+    const day = Math.floor(this.now() / DAY_MS);
+    if (day !== this.#day) {
+      this.#day = day;
+      this.#sentToday = 0;
+    }
+    if (this.#sentToday >= this.#perDay) {
+      const retryAt = ((day + 1) * DAY_MS) / 1000;
+      throw new RateLimitBudgetError(
+        `daily request budget of ${this.#perDay} is spent; crossing the service's daily cap would expire every token of this client, so the request was not sent (budget resets at ${new Date(retryAt * 1000).toISOString()})`,
+        retryAt,
+        target,
+      );
+    }
+  }
+}

@@ -1,0 +1,483 @@
+import ky, { type KyInstance } from 'ky';
+import pRetry from 'p-retry';
+import type * as z from 'zod/mini';
+import { toIssues } from '../schemas/common.js';
+import { VERSION } from '../version.js';
+import { type CachedAnswer, type CacheStore, isCachedAnswer, MemoryCache, tokenIdentity } from './cache.js';
+import {
+  type ApiError,
+  apiErrorClass,
+  ConnectionError,
+  InternalServerError,
+  RateLimitBudgetError,
+  RateLimitError,
+  RedirectError,
+  type RequestTarget,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  type WireError,
+} from './errors.js';
+import { parseLinkHeader } from './link.js';
+import { type Logger, redactHeaders, redactUrl, silentLogger } from './logger.js';
+import type { ApiName, ResolvedOptions, TokenSource } from './options.js';
+import { type PageData, PagePromise } from './pagination.js';
+import type { RequestPath } from './paths.js';
+import { encodeQuery, type QueryParams } from './query.js';
+import { RateLimiter } from './rate-limit.js';
+import { sleep } from './sleep.js';
+
+/** The optional last argument of every method. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Milliseconds per attempt; overrides the client's `timeout`. */
+  timeout?: number;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+  headers?: Record<string, string>;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestSpec<T = unknown> {
+  api: ApiName;
+  method: HttpMethod;
+  /** A checked path (see `path`), a fixed path, or an absolute URL (next pages). */
+  path: RequestPath | string;
+  query?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data. */
+  form?: FormData;
+  /** Checks the answer; without it the answer is returned as parsed. */
+  schema?: z.ZodMiniType<T>;
+  /** Safe to repeat on a transient failure. Default: only GET. */
+  idempotent?: boolean;
+  /** Named in the message of a 401 or 403, e.g. 'favorites'. */
+  permission?: string;
+  /** Legacy v2 `authenticate` carries no token. */
+  anonymous?: boolean;
+  options?: RequestOptions | undefined;
+}
+
+/** A successful answer: the checked body, or undefined for an empty one. */
+export interface Answer<T> {
+  body: T;
+  status: number;
+  headers: Headers;
+  /** The URL that answered, after redirects. */
+  url: string;
+  link: string | null;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  url: string;
+  link: string | null;
+}
+
+const MAX_REDIRECTS = 5;
+const MAX_RETRY_WAIT_MS = 120_000;
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+const BUDGETED_APIS = new Set<ApiName>(['catalog', 'account']);
+
+/**
+ * The one request path: URL and headers, token, rate limits, ETag cache, redirects,
+ * retries, error mapping and answer validation. Every namespace goes through it.
+ */
+export class Transport {
+  readonly rateLimiter: RateLimiter;
+  readonly #options: ResolvedOptions;
+  readonly #ky: KyInstance;
+  readonly #cache: CacheStore | undefined;
+  readonly #logger: Logger;
+  readonly #tokens: Partial<Record<ApiName, TokenSource>>;
+  /** 301/308 targets, remembered for the client's lifetime. */
+  readonly #permanentRedirects = new Map<string, string>();
+
+  constructor(options: ResolvedOptions) {
+    this.#options = options;
+    this.#logger = options.logger ?? silentLogger;
+    this.#tokens = { ...options.tokens };
+    this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache());
+    this.rateLimiter = new RateLimiter(options.rateLimit, this.#logger);
+    // ky sends; retries, time-outs, redirects and errors are handled here, once.
+    this.#ky = ky.create({
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      redirect: 'manual',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  setToken(api: ApiName, source: TokenSource | undefined): void {
+    if (source === undefined) delete this.#tokens[api];
+    else this.#tokens[api] = source;
+  }
+
+  hasToken(api: ApiName): boolean {
+    return this.#tokens[api] !== undefined;
+  }
+
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    return (await this.send(spec)).body;
+  }
+
+  /** A paginated list: the first page now, the rest on demand. */
+  list<Body, Item, Meta>(
+    spec: RequestSpec<Body>,
+    pick: (body: Body) => { items: Item[]; meta: Meta | undefined },
+    listOptions: { prefetch?: boolean } = {},
+  ): PagePromise<Item, Meta> {
+    const fetchPage = async (url: string | undefined): Promise<PageData<Item, Meta>> => {
+      const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined });
+      if (answer.body === undefined) {
+        throw new ResponseValidationError('a list answer was empty', {
+          status: answer.status,
+          target: { method: spec.method, url: redactUrl(answer.url) },
+        });
+      }
+      const { items, meta } = pick(answer.body);
+      return { items, meta, body: answer.body, url: answer.url, links: parseLinkHeader(answer.link) };
+    };
+    return new PagePromise(fetchPage, listOptions);
+  }
+
+  async send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
+    const url = this.#buildUrl(spec);
+    const target: RequestTarget = { method: spec.method, url: redactUrl(url) };
+    const options = spec.options ?? {};
+    const signal = options.signal;
+    const retryable = spec.idempotent ?? spec.method === 'GET';
+    const maxRetries = options.maxRetries ?? this.#options.maxRetries;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+      throw new RequestValidationError('Invalid request options', [
+        { path: ['maxRetries'], message: 'must be a non-negative integer' },
+      ]);
+    }
+
+    let raw: RawAnswer;
+    try {
+      raw = await pRetry(() => this.#attempt(spec, url, target), {
+        retries: retryable ? maxRetries : 0,
+        // Delays are computed in shouldRetry (jitter, Retry-After, rate-limit reset).
+        minTimeout: 0,
+        maxTimeout: 0,
+        signal,
+        shouldRetry: async ({ error, attemptNumber, retriesLeft }) => {
+          if (!isTransient(error)) return false;
+          const wait = this.#retryDelay(error, attemptNumber);
+          if (wait === undefined) return false;
+          this.#logger.debug(
+            `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
+            { method: target.method, url: target.url },
+          );
+          await sleep(wait, signal);
+          return true;
+        },
+      });
+    } catch (error) {
+      // An abort rejects with the caller's reason, unchanged, as fetch does.
+      if (signal?.aborted) throw signal.reason;
+      throw error;
+    }
+
+    const body = this.#parseBody(raw, spec, target);
+    return { body, status: raw.status, headers: raw.headers, url: raw.url, link: raw.link };
+  }
+
+  #buildUrl(spec: RequestSpec<unknown>): string {
+    const relative = typeof spec.path === 'string' ? spec.path : spec.path.build();
+    if (/^https?:\/\//i.test(relative)) return relative;
+    const base = spec.api === 'legacyV2' ? this.#options.legacyBaseUrl : this.#options.baseUrl;
+    if (base === undefined) {
+      throw new RequestValidationError('The legacy v2 interface needs the `legacyBaseUrl` client option');
+    }
+    return base + relative + encodeQuery(spec.query);
+  }
+
+  async #token(spec: RequestSpec<unknown>): Promise<string | undefined> {
+    if (spec.anonymous) return undefined;
+    const source = this.#tokens[spec.api];
+    if (source === undefined) {
+      throw new RequestValidationError(
+        spec.api === 'legacyV2'
+          ? 'No legacy v2 token: call legacyV2.authenticate() first or pass tokens.legacyV2'
+          : `No token for the ${spec.api} API: pass \`token\` or \`tokens.${spec.api}\``,
+      );
+    }
+    const token = typeof source === 'function' ? await source() : source;
+    if (typeof token !== 'string' || token.length === 0 || /[\r\n]/.test(token)) {
+      throw new RequestValidationError(`The token function for the ${spec.api} API returned no usable token`);
+    }
+    return token;
+  }
+
+  #accept(api: ApiName): string {
+    if (api === 'legacyV2') return 'application/json';
+    const version = api === 'orders' || api === 'products' ? '3.0' : this.#options.apiVersion;
+    return `application/vnd.${this.#options.vendor}+json; version=${version}`;
+  }
+
+  /** One attempt: rate limits, cache, then the request and its redirects. */
+  async #attempt(spec: RequestSpec<unknown>, url: string, target: RequestTarget): Promise<RawAnswer> {
+    const options = spec.options ?? {};
+    const token = await this.#token(spec);
+    const tokenId = token === undefined ? 'anonymous' : await tokenIdentity(token);
+    await this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, options.signal);
+
+    const headers = new Headers(options.headers);
+    headers.set('accept', this.#accept(spec.api));
+    headers.set('user-agent', `emporio/${VERSION}`);
+    let body: BodyInit | undefined;
+    if (spec.form) body = spec.form;
+    else if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers.set('content-type', 'application/json; charset=utf-8');
+    }
+
+    let requestUrl = url;
+    if (token !== undefined && spec.api === 'legacyV2') {
+      const withToken = new URL(url);
+      withToken.searchParams.set('access_token', token);
+      requestUrl = withToken.href;
+    }
+
+    const cacheKey =
+      this.#cache && spec.method === 'GET' ? `emporio:${spec.api}:${tokenId}:${headers.get('accept')}:${url}` : undefined;
+    const cached = cacheKey ? await this.#cacheGet(cacheKey) : undefined;
+    if (cached && !headers.has('if-none-match')) headers.set('if-none-match', cached.etag);
+
+    const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId);
+    this.rateLimiter.observe(tokenId, raw.headers);
+
+    if (raw.status === 304 && cached) {
+      this.#logger.debug('cache hit (304 Not Modified)', { url: target.url });
+      return { ...raw, status: 200, text: cached.body, link: cached.link ?? null };
+    }
+    if (raw.status >= 200 && raw.status < 300) {
+      const etag = raw.headers.get('etag');
+      if (cacheKey && etag && raw.text) {
+        const entry: CachedAnswer = { etag, body: raw.text };
+        if (raw.link) entry.link = raw.link;
+        await this.#cacheSet(cacheKey, entry);
+      }
+      return raw;
+    }
+    throw this.#toApiError(spec, raw, target, token, tokenId);
+  }
+
+  async #followRedirects(
+    spec: RequestSpec<unknown>,
+    startUrl: string,
+    target: RequestTarget,
+    headers: Headers,
+    body: BodyInit | undefined,
+    token: string | undefined,
+    tokenId: string,
+  ): Promise<RawAnswer> {
+    const apiOrigin = new URL(startUrl).origin;
+    let method: string = spec.method;
+    let url = this.#permanentRedirects.get(startUrl) ?? startUrl;
+    const visited = new Set<string>([startUrl]);
+
+    for (let hop = 0; ; hop++) {
+      // The token goes only to the API's own origin, never to a redirect or link target elsewhere.
+      if (token !== undefined && spec.api !== 'legacyV2' && new URL(url).origin === apiOrigin) {
+        headers.set('authorization', `Bearer ${token}`);
+      } else headers.delete('authorization');
+
+      const raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, hop);
+      if (!isRedirect(raw.status)) return raw;
+
+      this.rateLimiter.observe(tokenId, raw.headers);
+      const location = raw.headers.get('location');
+      if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target);
+      const next = new URL(location, url).href;
+      if (visited.has(next)) throw new RedirectError(`redirect loop at ${redactUrl(next)}`, target);
+      if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target);
+      visited.add(next);
+
+      if (raw.status === 301 || raw.status === 308) {
+        if (this.#permanentRedirects.size >= 1000) this.#permanentRedirects.clear();
+        this.#permanentRedirects.set(startUrl, next);
+      }
+      if (raw.status === 303 && method !== 'GET') {
+        method = 'GET';
+        body = undefined;
+        headers.delete('content-type');
+      }
+      this.#logger.debug(`redirect ${raw.status} to ${redactUrl(next)}`, { url: target.url });
+      url = next;
+    }
+  }
+
+  async #fetchOnce(
+    method: string,
+    url: string,
+    headers: Headers,
+    body: BodyInit | undefined,
+    options: RequestOptions | undefined,
+    target: RequestTarget,
+    token: string | undefined,
+    hop: number,
+  ): Promise<RawAnswer> {
+    const timeout = options?.timeout ?? this.#options.timeout;
+    const timer = AbortSignal.timeout(timeout);
+    const signal = options?.signal ? AbortSignal.any([options.signal, timer]) : timer;
+    const started = Date.now();
+    const shownUrl = redactUrl(url);
+    this.#logger.debug(`request ${method} ${shownUrl}`);
+    this.#options.hooks.onRequest?.({ method, url: shownUrl, headers: redactHeaders(headers), attempt: hop });
+    try {
+      const response = await this.#ky(url, { method, headers, body, signal });
+      const text = await response.text();
+      this.#options.hooks.onResponse?.({
+        method,
+        url: shownUrl,
+        status: response.status,
+        headers: redactHeaders(response.headers),
+        durationMs: Date.now() - started,
+      });
+      return { status: response.status, headers: response.headers, text, url, link: response.headers.get('link') };
+    } catch (error) {
+      if (options?.signal?.aborted) throw options.signal.reason;
+      if (timer.aborted) throw new TimeoutError(`no answer within ${timeout} ms`, target);
+      const reason = error instanceof Error ? scrub(error.message, token) : 'network error';
+      const cause = error instanceof Error && error.cause instanceof Error ? scrub(error.cause.message, token) : '';
+      throw new ConnectionError(`connection failed: ${reason}${cause ? ` (${cause})` : ''}`, target);
+    }
+  }
+
+  #toApiError(spec: RequestSpec<unknown>, raw: RawAnswer, target: RequestTarget, token: string | undefined, tokenId: string): ApiError {
+    let errors: WireError[] = [];
+    let detail: string | undefined;
+    const parsed = tryParseJson(raw.text);
+    if (isObject(parsed) && Array.isArray(parsed.errors)) {
+      errors = parsed.errors.filter(isObject).map((e) => ({
+        code: typeof e.code === 'string' ? e.code : String(e.code ?? ''),
+        messages: Array.isArray(e.messages) ? e.messages.map(String) : typeof e.message === 'string' ? [e.message] : [],
+      }));
+    } else if (isObject(parsed) && typeof parsed.message === 'string') {
+      detail = parsed.message;
+    } else if (raw.text) {
+      detail = excerpt(raw.text);
+    }
+    if (token) {
+      detail = detail === undefined ? undefined : scrub(detail, token);
+      errors = errors.map((e) => ({ code: scrub(e.code, token), messages: e.messages.map((m) => scrub(m, token)) }));
+    }
+    const rateLimitBody = errors.length === 0;
+    const ErrorClass = apiErrorClass(raw.status, rateLimitBody);
+    const hint =
+      spec.permission && (raw.status === 401 || (raw.status === 403 && !rateLimitBody))
+        ? `this call needs a user token with the ${spec.permission} permission`
+        : undefined;
+    const error = new ErrorClass({ status: raw.status, errors, headers: raw.headers, target, detail, hint });
+    if (error instanceof RateLimitError && error.reset !== undefined) this.rateLimiter.exhaust(tokenId, error.reset);
+    return error;
+  }
+
+  #retryDelay(error: Error, attemptNumber: number): number | undefined {
+    let wait: number | undefined;
+    if (error instanceof RateLimitError || error instanceof InternalServerError) {
+      wait = retryAfterMs(error.headers.get('retry-after'));
+      if (wait === undefined && error instanceof RateLimitError && error.reset !== undefined) {
+        wait = Math.max(0, error.reset * 1000 - Date.now()) + 50;
+      }
+    }
+    // Full jitter: anywhere between 0 and the exponential ceiling.
+    wait ??= Math.round(Math.random() * Math.min(8_000, 500 * 2 ** (attemptNumber - 1)));
+    return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
+  }
+
+  #parseBody<T>(raw: RawAnswer, spec: RequestSpec<T>, target: RequestTarget): T {
+    if (raw.text.length === 0 || raw.status === 204) return undefined as T;
+    let data: unknown;
+    try {
+      data = JSON.parse(raw.text);
+    } catch (error) {
+      throw new ResponseValidationError('the answer is not valid JSON', {
+        status: raw.status,
+        target,
+        requestId: raw.headers.get('x-request-id') ?? undefined,
+        cause: error,
+      });
+    }
+    if (!spec.schema) return data as T;
+    const result = spec.schema.safeParse(data);
+    if (result.success) return result.data;
+    throw new ResponseValidationError('the answer does not match its expected shape', {
+      issues: toIssues(result.error),
+      status: raw.status,
+      target,
+      requestId: raw.headers.get('x-request-id') ?? undefined,
+    });
+  }
+
+  async #cacheGet(key: string): Promise<CachedAnswer | undefined> {
+    try {
+      const value = await (this.#cache as CacheStore).get(key);
+      return isCachedAnswer(value) ? value : undefined;
+    } catch (error) {
+      this.#logger.warn?.('cache read failed; sending an unconditional request', { error: String(error) });
+      return undefined;
+    }
+  }
+
+  async #cacheSet(key: string, value: CachedAnswer): Promise<void> {
+    try {
+      await (this.#cache as CacheStore).set(key, value);
+    } catch (error) {
+      this.#logger.warn?.('cache write failed', { error: String(error) });
+    }
+  }
+}
+
+function isTransient(error: Error): boolean {
+  if (error instanceof RateLimitBudgetError) return false;
+  return (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof RateLimitError ||
+    (error instanceof InternalServerError && RETRYABLE_STATUS.has(error.status))
+  );
+}
+
+function isRedirect(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function tryParseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy). */
+function excerpt(text: string): string {
+  const plain = text.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
+}
+
+function scrub(text: string, token: string | undefined): string {
+  return token && text.includes(token) ? text.split(token).join('[redacted]') : text;
+}
