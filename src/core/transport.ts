@@ -37,6 +37,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** Options of a paginated list call. */
+export interface ListOptions extends RequestOptions {
+  /**
+   * Fetch the next page while the caller works on the current one. Off by default: it
+   * spends one request more when the caller stops early, and catalog requests are budgeted.
+   */
+  prefetch?: boolean;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestSpec<T = unknown> {
@@ -130,7 +139,6 @@ export class Transport {
   list<Body, Item, Meta>(
     spec: RequestSpec<Body>,
     pick: (body: Body) => { items: Item[]; meta: Meta | undefined },
-    listOptions: { prefetch?: boolean } = {},
   ): PagePromise<Item, Meta> {
     const fetchPage = async (url: string | undefined): Promise<PageData<Item, Meta>> => {
       const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined });
@@ -143,7 +151,7 @@ export class Transport {
       const { items, meta } = pick(answer.body);
       return { items, meta, body: answer.body, url: answer.url, links: parseLinkHeader(answer.link) };
     };
-    return new PagePromise(fetchPage, listOptions);
+    return new PagePromise(fetchPage, { prefetch: (spec.options as ListOptions | undefined)?.prefetch });
   }
 
   async send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
@@ -395,10 +403,10 @@ export class Transport {
   }
 
   #parseBody<T>(raw: RawAnswer, spec: RequestSpec<T>, target: RequestTarget): T {
-    if (raw.text.length === 0 || raw.status === 204) return undefined as T;
     let data: unknown;
     try {
-      data = JSON.parse(raw.text);
+      // An empty answer is undefined; a schema then decides whether that is acceptable.
+      data = raw.text.length === 0 || raw.status === 204 ? undefined : JSON.parse(raw.text);
     } catch (error) {
       throw new ResponseValidationError('the answer is not valid JSON', {
         status: raw.status,

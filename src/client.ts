@@ -1,0 +1,48 @@
+import { type ClientOptions, resolveOptions } from './core/options.js';
+import type { RateLimitInfo } from './core/rate-limit.js';
+import { Transport } from './core/transport.js';
+import { Account } from './resources/account/index.js';
+import { Catalog } from './resources/catalog/index.js';
+import { LegacyV2 } from './resources/legacy-v2.js';
+import { Orders } from './resources/orders/index.js';
+import { Products } from './resources/products/index.js';
+
+/**
+ * The marketplace API client. One instance per set of credentials; it is cheap to keep
+ * and holds the shared state (rate-limit windows, remembered redirects, ETag cache).
+ *
+ * @example
+ * const client = new MarketplaceClient({ baseUrl: 'https://api.example.gr', vendor: 'example', token });
+ * const order = await client.orders.get('260330-1000001');
+ */
+export class MarketplaceClient {
+  /** Orders API (document 1): read, accept, reject, invoice, ready for pickup, tracking. */
+  readonly orders: Orders;
+  /** Products API (document 1): bulk price, stock and availability updates. */
+  readonly products: Products;
+  /** Catalog API v3 (document 2). */
+  readonly catalog: Catalog;
+  /** User-account resources (document 3): favorites, profile, addresses, saved orders, notifications. */
+  readonly account: Account;
+  /**
+   * The legacy v2 interface (document 3).
+   * @deprecated The service deprecated v2 in favour of v3: use `catalog` and `account`.
+   */
+  readonly legacyV2: LegacyV2;
+  readonly #transport: Transport;
+
+  constructor(options: ClientOptions) {
+    this.#transport = new Transport(resolveOptions(options));
+    this.orders = new Orders(this.#transport);
+    this.products = new Products(this.#transport);
+    this.catalog = new Catalog(this.#transport);
+    this.account = new Account(this.#transport);
+    this.legacyV2 = new LegacyV2(this.#transport);
+  }
+
+  /** The latest `X-RateLimit-*` figures seen (reset in epoch seconds), or undefined before any answer carried them. */
+  get rateLimit(): RateLimitInfo | undefined {
+    const latest = this.#transport.rateLimiter.latest;
+    return latest && { ...latest };
+  }
+}

@@ -1,0 +1,11 @@
+import type { Transport } from '../core/transport.js';
+
+/** Base of every namespace: holds the shared transport, nothing else. */
+export abstract class APIResource {
+  /** @internal */
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+}
