@@ -1,0 +1,407 @@
+/**
+ * Orders API wire shapes (document 1): the order answer (also the `order` of webhook
+ * events) and the request bodies of the order actions.
+ *
+ * Answers are tolerant: only `code` is required, every other field may be absent or
+ * null, objects keep unknown fields, enums accept values added later.
+ * Requests are strict objects: a misspelt key is refused before anything is sent.
+ */
+import * as z from 'zod/mini';
+import { maybe, openEnum, record } from './common.js';
+
+// ---------------------------------------------------------------------------
+// Known enum values (open: other strings pass through)
+// ---------------------------------------------------------------------------
+
+/** The eleven order states of document 1. */
+export const ORDER_STATES = [
+  'open',
+  'accepted',
+  'rejected',
+  'cancelled',
+  'expired',
+  'dispatched',
+  'delivered',
+  'partially_returned',
+  'returned',
+  'for_return',
+  'partially_delivered',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number] | (string & {});
+
+const INVOICE_DOCUMENTS = ['receipt', 'invoice', 'invoice_39a', 'invoice_vies'] as const;
+/** Only the marketplace's own courier is named by the spec; nine third-party names pass as plain strings. */
+const COURIERS = ['Marketplace Last Mile'] as const;
+const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'loan', 'bank_transfer', 'wallet'] as const;
+const CUSTOM_TAGS = ['GIFT-WRAP', 'RETURN-FROM-SERVICE', 'RETURN-AS-IS'] as const;
+const REJECTION_ACTORS = ['marketplace', 'merchant'] as const;
+const REPLACEMENT_TYPES = ['from_service', 'as_is_return'] as const;
+const VAT_EXCLUSION_METHODS = ['service', 'documents'] as const;
+const FULFILLMENT_MODES = ['core'] as const;
+
+/**
+ * Identity document types of a VAT-exclusion representative, as issued by the tax
+ * authority: `id` is the authority's number, `value` the text that `id_type` carries.
+ */
+export const ID_TYPES = [
+  { id: 1, value: 'ΑΤ Αστυνομική Ταυτότητα' },
+  { id: 2, value: 'ΕΣ Ελληνικός Στρατός' },
+  { id: 3, value: 'ΠΝ Πολεμικό Ναυτικό' },
+  { id: 4, value: 'ΠΑ Πολεμική Αεροπορία' },
+  { id: 5, value: 'ΕΑ Ελληνική Αστυνομία' },
+  { id: 6, value: 'ΛΣ Λιμενικό Σώμα' },
+  { id: 7, value: 'ΠΣ Πυροσβεστικό Σώμα' },
+  { id: 8, value: 'Διαβατήριο' },
+  { id: 9, value: 'ΚΑ Κέντρο Αλλοδαπών' },
+  { id: 11, value: 'Εντολέας ΦΠ' },
+  { id: 12, value: 'ΚΠ Κάρτα Παραμονής Περιορισμένης Χρονικής Διάρκειας' },
+  { id: 13, value: 'Ταυτότητα Ευρωπαϊκής Ένωσης' },
+  { id: 14, value: 'Ταυτότητα Ανιθαγενή (Ν.139/1975)' },
+  { id: 15, value: 'Ταυτότητα Ομογενούς' },
+  { id: 16, value: 'Αριθμός Κοινωνικής Ασφάλισης Η.Π.Α.' },
+  { id: 17, value: 'ΕΔΤ Πολιτικού Πρόσφυγα Υπό Αναγνώριση' },
+  { id: 18, value: 'Ειδικό Δελτίο Πολιτικού Φυγάδα' },
+  { id: 19, value: 'Άδεια Παραμονής Πρόσφυγα Ατελώς' },
+  { id: 20, value: 'Ειδικό Δελτίο Πρόσφυγα Ανθρωπιστικού Καθεστώτος' },
+  { id: 22, value: 'Πιστοποιητικό γέννησης αλλοδαπού' },
+  // The spec's own spelling ("Ευωπαϊκής") is kept: the value must match the wire text.
+  { id: 23, value: 'Ταυτότητα Χώρας Εκτός Ευωπαϊκής Ένωσης' },
+  { id: 24, value: 'ΑΓ Ελληνική Αγροφυλακή' },
+  { id: 25, value: 'Δελτίο Αιτούντος Διεθνή Προστασία' },
+  { id: 26, value: 'Άδεια Διαμονής Υπηκόου Τρίτης Χώρας Χωρίς Διαβατήριο' },
+  { id: 27, value: 'Άδεια Διαμονής/Δικαιούχος Διεθνούς Προστασίας' },
+] as const;
+const ID_TYPE_VALUES = ID_TYPES.map((t) => t.value);
+
+// ---------------------------------------------------------------------------
+// Answer shapes
+// ---------------------------------------------------------------------------
+
+/** The customer's delivery address. */
+export const CustomerAddress = record({
+  street_name: maybe(z.string()),
+  street_number: maybe(z.string()),
+  zip: maybe(z.string()),
+  city: maybe(z.string()),
+  region: maybe(z.string()),
+  country_code: maybe(z.string()),
+  /** True when the customer collects the parcel at a collection point. */
+  pickup_from_collection_point: maybe(z.boolean()),
+  /** Address of the collection point, when the address is one. */
+  collection_point_address: maybe(z.string()),
+  /** The customer's comments on the address. */
+  comments: maybe(z.string()),
+});
+export type CustomerAddress = z.infer<typeof CustomerAddress>;
+
+export const Customer = record({
+  /** Unique customer id. */
+  id: maybe(z.string()),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  /** Only for merchant-fulfilled (FBM) orders or orders with an invoice. */
+  phone: maybe(z.string()),
+  /** Only for merchant-fulfilled (FBM) orders or orders with an invoice. */
+  mobile: maybe(z.string()),
+  /** The customer subscribes to the marketplace's loyalty subscription. */
+  marketplace_plus_user: maybe(z.boolean()),
+  address: maybe(CustomerAddress),
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** Billing address of an invoice. */
+export const InvoiceAddress = record({
+  street_name: maybe(z.string()),
+  street_number: maybe(z.string()),
+  zip: maybe(z.string()),
+  city: maybe(z.string()),
+  region: maybe(z.string()),
+});
+export type InvoiceAddress = z.infer<typeof InvoiceAddress>;
+
+/** The person who confirmed a VAT exclusion through the tax authority's service. */
+export const VatExclusionRepresentative = record({
+  /** Identity document type: the value text of one of {@link ID_TYPES}. */
+  id_type: maybe(openEnum(ID_TYPE_VALUES)),
+  /** Last 5 digits of the identity document number. */
+  id_number: maybe(z.string()),
+  /** One-time password of the confirmation. */
+  otp: maybe(z.string()),
+  mobile: maybe(z.string()),
+});
+export type VatExclusionRepresentative = z.infer<typeof VatExclusionRepresentative>;
+
+export const InvoiceDetails = record({
+  /** Company name. */
+  company: maybe(z.string()),
+  profession: maybe(z.string()),
+  vat_number: maybe(z.string()),
+  /** Public economic service (tax office). */
+  doy: maybe(z.string()),
+  /** Billing address. */
+  address: maybe(InvoiceAddress),
+  /** VAT exclusion requested (article 39a service, or EU cross-border B2B exemption). */
+  vat_exclusion_requested: maybe(z.boolean()),
+  /** `service` or `documents`; present for 39a orders when exclusion is requested. */
+  vat_exclusion_verification_method: maybe(openEnum(VAT_EXCLUSION_METHODS)),
+  /** Document URLs; present when the method is `documents`. */
+  vat_exclusion_documents: maybe(z.array(z.string())),
+  /** Present when the method is `service`. */
+  vat_exclusion_representative: maybe(VatExclusionRepresentative),
+});
+export type InvoiceDetails = z.infer<typeof InvoiceDetails>;
+
+export const LineItem = record({
+  /** Unique line item id (what `reject` takes). */
+  id: maybe(z.string()),
+  /** The merchant's product identifier; a string (real values have leading zeros). */
+  shop_uid: maybe(z.string()),
+  product_name: maybe(z.string()),
+  quantity: maybe(z.number()),
+  /** Euros. */
+  unit_price: maybe(z.number()),
+  /** Euros. */
+  total_price: maybe(z.number()),
+  price_includes_vat: maybe(z.boolean()),
+  island_vat_discount_applied: maybe(z.boolean()),
+  ean: maybe(z.string()),
+  mpn: maybe(z.string()),
+  /** Null in every documented payload; real answers also carry a comma-separated string. */
+  serial_numbers: maybe(z.unknown()),
+  /** Commission, euros. */
+  commission: maybe(z.number()),
+  /** Commission rate, percent. */
+  commission_rate: maybe(z.number()),
+  /** Multi-line text with the options the customer chose. */
+  extra_info: maybe(z.string()),
+  tags: maybe(z.array(z.string())),
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+const Choice = <T extends z.ZodMiniType>(id: T) => record({ id: maybe(id), label: maybe(z.string()) });
+
+/** What `accept` may be called with; present while the order is open. */
+export const AcceptOptions = record({
+  /** Allowed parcel counts. */
+  number_of_parcels: maybe(z.array(z.number())),
+  /** Pickup locations: pass an `id` as `pickup_location`. */
+  pickup_location: maybe(z.array(Choice(z.string()))),
+  /** Pickup windows: pass an `id` as `pickup_window`. */
+  pickup_window: maybe(z.array(Choice(z.number()))),
+});
+export type AcceptOptions = z.infer<typeof AcceptOptions>;
+
+export const LineItemRejectionReason = record({
+  /** Pass as `reason_id` when rejecting line items. */
+  id: maybe(z.number()),
+  label: maybe(z.string()),
+  /** When true, the rejection must carry `available_quantity`. */
+  requires_available_quantity: maybe(z.boolean()),
+});
+export type LineItemRejectionReason = z.infer<typeof LineItemRejectionReason>;
+
+/** What `reject` may be called with; present while the order is open. */
+export const RejectOptions = record({
+  line_item_rejection_reasons: maybe(z.array(LineItemRejectionReason)),
+});
+export type RejectOptions = z.infer<typeof RejectOptions>;
+
+/** Present for orders rejected with an other-reason. */
+export const RejectionInfo = record({
+  /** The reason text. */
+  reason: maybe(z.string()),
+  /** Who rejected: `marketplace` or `merchant`. */
+  actor: maybe(openEnum(REJECTION_ACTORS)),
+});
+export type RejectionInfo = z.infer<typeof RejectionInfo>;
+
+/** Fees in euros; each present only when positive (`{}` when none apply). */
+export const Fees = record({
+  handling_fee: maybe(z.number()),
+  /** Loyalty scheme fee. */
+  marketplace_coins_fee: maybe(z.number()),
+  installments_fee: maybe(z.number()),
+});
+export type Fees = z.infer<typeof Fees>;
+
+export const Replacement = record({
+  /** Code of the replacement suborder. */
+  code: maybe(z.string()),
+  /** `from_service` or `as_is_return`; omitted for standard replacements. */
+  type: maybe(openEnum(REPLACEMENT_TYPES)),
+});
+export type Replacement = z.infer<typeof Replacement>;
+
+/** The selected pickup window. */
+export const PickupWindow = record({
+  /** Timestamp, ISO 8601 with offset. */
+  from: maybe(z.string()),
+  /** Timestamp, ISO 8601 with offset. */
+  to: maybe(z.string()),
+});
+export type PickupWindow = z.infer<typeof PickupWindow>;
+
+/** An order, as `orders.get` returns it and as webhook events carry it. */
+export const Order = record({
+  /** Order code: six digits, hyphen, digits (sandbox codes such as `DEMO-OPEN` differ). The one required field. */
+  code: z.string(),
+  /** One of {@link ORDER_STATES}; other values pass through. */
+  state: maybe(openEnum(ORDER_STATES)),
+  customer: maybe(Customer),
+  /** An invoice was requested. */
+  invoice: maybe(z.boolean()),
+  /** URL of the invoice or receipt file the merchant uploaded. */
+  uploaded_invoice_file: maybe(z.string()),
+  /** Present only when an invoice is requested. */
+  invoice_details: maybe(InvoiceDetails),
+  /** `receipt`, `invoice`, `invoice_39a` or `invoice_vies`; always present in webhook payloads. */
+  invoice_document: maybe(openEnum(INVOICE_DOCUMENTS)),
+  /** Order comments. */
+  comments: maybe(z.string()),
+  /** Serving courier: `Marketplace Last Mile` (the marketplace's own last-mile courier) or one of nine third-party names. */
+  courier: maybe(openEnum(COURIERS)),
+  /** Voucher URL. */
+  courier_voucher: maybe(z.string()),
+  courier_tracking_codes: maybe(z.array(z.string())),
+  line_items: maybe(z.array(LineItem)),
+  /** Creation time. */
+  created_at: maybe(z.string()),
+  /** Expiry time. */
+  expires_at: maybe(z.string()),
+  /** Latest dispatch time. */
+  dispatch_until: maybe(z.string()),
+  /** Express delivery order (cannot be accepted through the API). */
+  express: maybe(z.boolean()),
+  gift_wrap: maybe(z.boolean()),
+  /** Present for orders rejected with an other-reason. */
+  rejection_info: maybe(RejectionInfo),
+  /** Present when the order can be accepted (state open). */
+  accept_options: maybe(AcceptOptions),
+  /** Present when the order can be rejected (state open). */
+  reject_options: maybe(RejectOptions),
+  /** Fulfilled by the marketplace's warehouse (FBS). */
+  fulfilled_by_marketplace: maybe(z.boolean()),
+  /** Warehouse delivery note (FBS orders). */
+  fbs_delivery_note: maybe(z.string()),
+  /** PDF URL of the warehouse delivery note. */
+  fbs_delivery_note_url: maybe(z.string()),
+  /** The customer collects at the store. */
+  store_pickup: maybe(z.boolean()),
+  /** Euros; only for merchant-fulfilled (FBM) orders. */
+  shipping_cost: maybe(z.number()),
+  /** Total commission, euros. */
+  commission: maybe(z.number()),
+  /** Always present per the spec; `{}` when no fees apply. */
+  fees: maybe(Fees),
+  /** The selected pickup window. */
+  pickup_window: maybe(PickupWindow),
+  /** Pickup location address. */
+  pickup_address: maybe(z.string()),
+  /** True when the shop must call set_as_ready (a voucher download does not mark the order ready). */
+  set_as_ready_required: maybe(z.boolean()),
+  /** True once marked ready for dispatch. */
+  is_ready_for_dispatch: maybe(z.boolean()),
+  number_of_parcels: maybe(z.number()),
+  /** Replacement suborders from the same shop; omitted when none. */
+  replacements: maybe(z.array(Replacement)),
+  /** Code of the original suborder; present only when this suborder is a replacement. */
+  replaced: maybe(z.string()),
+  /** The name real answers use for `replaced` (code of the original suborder). From recordings, not the spec. */
+  replaced_suborder: maybe(z.string()),
+  /** Tags: `GIFT-WRAP`, `RETURN-FROM-SERVICE` (return after a service check), `RETURN-AS-IS` (give back the returned items; nothing new is sent). */
+  custom: maybe(z.array(openEnum(CUSTOM_TAGS))),
+  /** `card`, `cash_on_delivery`, `loan`, `bank_transfer`, `wallet`, or a third-party payment service. */
+  payment_method: maybe(openEnum(PAYMENT_METHODS)),
+  /** Paid before assignment to the shop; false for cash_on_delivery. */
+  paid_by_user: maybe(z.boolean()),
+  /** Present in some payloads; `core` denotes a core marketplace order. */
+  fulfillment_mode: maybe(openEnum(FULFILLMENT_MODES)),
+});
+export type Order = z.infer<typeof Order>;
+
+/** The answer of GET order: `{ order }` (the root key is required). */
+export const OrderEnvelope = record({ order: Order });
+export type OrderEnvelope = z.infer<typeof OrderEnvelope>;
+
+// ---------------------------------------------------------------------------
+// Request shapes (strict)
+// ---------------------------------------------------------------------------
+
+const nonEmptyString = () =>
+  z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
+const integer = () => z.int({ error: 'expected an integer' });
+/** A strict request object whose unknown-key issue names the keys. */
+const requestObject = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `unknown key(s): ${issue.keys.join(', ')}` : 'expected an object',
+  });
+
+/** Body of POST accept. */
+export const AcceptParams = requestObject({
+  /** A pickup location id from `accept_options.pickup_location`. */
+  pickup_location: nonEmptyString(),
+  /** A pickup window id from `accept_options.pickup_window`. */
+  pickup_window: integer(),
+  /** Number of parcels; the service defaults to 1. */
+  number_of_parcels: z.optional(integer().check(z.positive('expected a positive integer'))),
+});
+export type AcceptParams = z.infer<typeof AcceptParams>;
+
+export const RejectLineItem = requestObject({
+  /** Line item id. */
+  id: nonEmptyString(),
+  /** A reason id from `reject_options.line_item_rejection_reasons`. */
+  reason_id: integer(),
+  /** Required when the reason has `requires_available_quantity: true`. */
+  available_quantity: z.optional(integer().check(z.nonnegative('expected a non-negative integer'))),
+});
+export type RejectLineItem = z.infer<typeof RejectLineItem>;
+
+const RejectLineItems = requestObject({
+  /** The line items to reject, each with a reason. */
+  line_items: z.array(RejectLineItem).check(z.minLength(1, 'expected at least one line item')),
+});
+const RejectWholeOrder = requestObject({
+  /** Free-text reason; rejects the whole order. */
+  rejection_reason_other: nonEmptyString(),
+});
+
+/**
+ * Body of POST reject: chosen line items with reasons, or the whole order with a
+ * free-text reason; exactly one of the two. The branch is chosen by the key given,
+ * so a mistake is reported at its own path rather than as "matches neither".
+ */
+export const RejectParams = z.pipe(
+  z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const body = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+      const byItems = body !== undefined && 'line_items' in body;
+      const whole = body !== undefined && 'rejection_reason_other' in body;
+      if (byItems === whole) {
+        ctx.addIssue({
+          code: 'custom',
+          message: byItems
+            ? 'give line_items or rejection_reason_other, not both'
+            : 'expected an object with line_items or rejection_reason_other',
+          input: value,
+        });
+        return;
+      }
+      const result = (byItems ? RejectLineItems : RejectWholeOrder).safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
+    }),
+  ),
+  z.union([RejectLineItems, RejectWholeOrder]),
+);
+export type RejectParams = z.output<typeof RejectParams>;
+
+export const TrackingDetail = requestObject({
+  courier: nonEmptyString(),
+  tracking_code: nonEmptyString(),
+});
+export type TrackingDetail = z.infer<typeof TrackingDetail>;
+
+/** Body member `tracking_details` of POST tracking_details: one entry per shipment. */
+export const TrackingDetails = z.array(TrackingDetail).check(z.minLength(1, 'expected at least one tracking detail'));
+export type TrackingDetails = z.infer<typeof TrackingDetails>;

@@ -1,0 +1,78 @@
+/**
+ * Order webhook payloads (document 1, Events). The `order` is the same shape that
+ * GET order returns. Tolerant like every answer: only `event_type` and `order` (with its
+ * `code`) are required in the two known events.
+ */
+import * as z from 'zod/mini';
+import { maybe, openEnum, record } from './common.js';
+import { ORDER_STATES, Order, PickupWindow } from './order.js';
+
+/** One `{ old, new }` member of `changes`; either side may be absent or null. */
+const change = <T extends z.ZodMiniType>(value: T) => record({ old: maybe(value), new: maybe(value) });
+
+/** What changed, member by member; each member is `{ old, new }` and optional. */
+export const OrderChanges = record({
+  /** Order state, e.g. `{ old: 'open', new: 'cancelled' }`. */
+  state: maybe(change(openEnum(ORDER_STATES))),
+  /** Expiry time (the order was extended). */
+  expires_at: maybe(change(z.string())),
+  /** Latest dispatch time (the order was extended). */
+  dispatch_until: maybe(change(z.string())),
+  /** Serving courier. */
+  courier: maybe(change(z.string())),
+  /** Voucher URL (the courier voucher was created). */
+  courier_voucher: maybe(change(z.string())),
+  courier_tracking_codes: maybe(change(z.array(z.string()))),
+  /** Warehouse delivery note (FBS orders). */
+  fbs_delivery_note: maybe(change(z.string())),
+  /** PDF URL of the warehouse delivery note. */
+  fbs_delivery_note_url: maybe(change(z.string())),
+  /** Selected pickup window `{ from, to }`; sent when the order is accepted. */
+  pickup_window: maybe(change(PickupWindow)),
+  /** Sent when the order is accepted. */
+  number_of_parcels: maybe(change(z.number())),
+  /** Pickup location address; sent when the order is accepted. */
+  pickup_address: maybe(change(z.string())),
+});
+export type OrderChanges = z.infer<typeof OrderChanges>;
+
+/** A new order was placed. */
+export const NewOrderEvent = record({
+  event_type: z.literal('new_order'),
+  /** Event creation time, `YYYY-MM-DDTHH:MM:SS+HH:MM`. */
+  event_time: maybe(z.string()),
+  order: Order,
+  /** Old and new values; not expected on a new order, kept if sent. */
+  changes: maybe(OrderChanges),
+});
+export type NewOrderEvent = z.infer<typeof NewOrderEvent>;
+
+/**
+ * An order changed: cancelled, extended, voucher created, or (from 2021-07-05) moved
+ * to accepted, rejected, expired, dispatched, cancelled, partially_returned or returned.
+ */
+export const OrderUpdatedEvent = record({
+  event_type: z.literal('order_updated'),
+  /** Event creation time, `YYYY-MM-DDTHH:MM:SS+HH:MM`. */
+  event_time: maybe(z.string()),
+  order: Order,
+  /** Old and new values of what changed. */
+  changes: maybe(OrderChanges),
+});
+export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
+
+/**
+ * An event type this SDK does not know yet: kept rather than thrown away. `raw` is the
+ * whole body; `order` is set when the body carries a valid order, `event_time` when it
+ * carries a string one.
+ */
+export const UnknownWebhookEvent = z.object({
+  event_type: z.string(),
+  event_time: z.optional(z.string()),
+  order: z.optional(Order),
+  raw: z.record(z.string(), z.unknown()),
+});
+export type UnknownWebhookEvent = z.infer<typeof UnknownWebhookEvent>;
+
+/** Every webhook body, discriminated on `event_type`. */
+export type WebhookEvent = NewOrderEvent | OrderUpdatedEvent | UnknownWebhookEvent;
