@@ -55,3 +55,10 @@ export function listPage<const K extends string, T extends z.ZodMiniType, M exte
 export function single<const K extends string, T extends z.ZodMiniType>(key: K, resource: T) {
   return record({ [key]: resource } as { [P in K]: T });
 }
+
+/** A strict object whose "unknown field" issue names the field. */
+export function strict<S extends z.core.$ZodShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : undefined),
+  });
+}
