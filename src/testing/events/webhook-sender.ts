@@ -1,0 +1,156 @@
+/**
+ * The marketplace's order notifier (document 1, Events): POSTs each event to every registered
+ * URL with the service's headers; any answer other than 200, a time-out or a network error is a
+ * failure, retried until 4 attempts in total; deliveries of one order to one URL stay in order.
+ */
+import type { MockWebhookEvent } from '../types.js';
+
+export interface WebhookDelivery {
+  url: string;
+  event_type: string;
+  order_code: string;
+  event_time: string;
+  /** 1 for the first try, up to `maxAttempts`. */
+  attempt: number;
+  /** The receiver's HTTP status, when it answered. */
+  status?: number;
+  /** Why no status: the attempt timed out or the connection failed. */
+  error?: 'timeout' | 'network';
+  ok: boolean;
+  /** A manual send from the panel (`mock.orders.resend`). */
+  resend: boolean;
+  /** Wall-clock time of the attempt (epoch ms). */
+  at: number;
+}
+
+export interface WebhookSenderOptions {
+  vendor: string;
+  /** Wait between attempts; the service spreads 4 attempts over about 20 minutes. */
+  intervalMs: number;
+  /** How long one attempt may take before it counts as a time-out. */
+  timeoutMs: number;
+  maxAttempts: number;
+  fetch: typeof fetch;
+}
+
+interface Job {
+  url: string;
+  body: string;
+  event: MockWebhookEvent;
+  resend: boolean;
+}
+
+export function createWebhookSender(options: WebhookSenderOptions) {
+  const urls = new Set<string>();
+  const deliveries: WebhookDelivery[] = [];
+  const latestByOrder = new Map<string, { event: MockWebhookEvent; body: string }>();
+  /** Tail of the delivery chain per URL and order: later events wait for earlier ones. */
+  const chains = new Map<string, Promise<void>>();
+  const pending = new Set<Promise<void>>();
+  const timers = new Set<{ timer: ReturnType<typeof setTimeout>; wake: () => void }>();
+  let stopped = false;
+  const userAgent = `${options.vendor} OrderNotifier v1`;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const entry = {
+        timer: setTimeout(() => {
+          timers.delete(entry);
+          resolve();
+        }, ms),
+        wake: resolve,
+      };
+      entry.timer.unref?.();
+      timers.add(entry);
+    });
+
+  const attempt = async (job: Job, number: number): Promise<boolean> => {
+    const record: WebhookDelivery = {
+      url: job.url,
+      event_type: job.event.event_type,
+      order_code: job.event.order.code,
+      event_time: job.event.event_time,
+      attempt: number,
+      ok: false,
+      resend: job.resend,
+      at: Date.now(),
+    };
+    try {
+      const answer = await options.fetch(job.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': userAgent },
+        body: job.body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      await answer.arrayBuffer().catch(() => undefined);
+      record.status = answer.status;
+      record.ok = answer.status === 200;
+    } catch (error) {
+      record.error = (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network';
+    }
+    deliveries.push(record);
+    return record.ok;
+  };
+
+  const deliver = async (job: Job) => {
+    for (let number = 1; number <= options.maxAttempts && !stopped; number++) {
+      if (number > 1) await sleep(options.intervalMs);
+      if (stopped) return;
+      if (await attempt(job, number)) return;
+    }
+  };
+
+  const enqueue = (job: Job) => {
+    const key = `${job.url}\n${job.event.order.code}`;
+    const run = (chains.get(key) ?? Promise.resolve()).then(() => deliver(job));
+    chains.set(key, run);
+    pending.add(run);
+    void run.finally(() => {
+      pending.delete(run);
+      if (chains.get(key) === run) chains.delete(key);
+    });
+  };
+
+  return {
+    deliveries: deliveries as readonly WebhookDelivery[],
+    register(url: string): void {
+      new URL(url); // throws a TypeError on a malformed URL, at registration rather than at delivery
+      urls.add(url);
+    },
+    unregister(url: string): void {
+      urls.delete(url);
+    },
+    get urls(): string[] {
+      return [...urls];
+    },
+    /** Called for every emitted event. */
+    send(event: MockWebhookEvent): void {
+      const body = JSON.stringify(event);
+      latestByOrder.set(event.order.code, { event, body });
+      if (stopped) return;
+      for (const url of urls) enqueue({ url, body, event, resend: false });
+    },
+    /** The latest event of an order again, byte for byte. */
+    resend(code: string): boolean {
+      const latest = latestByOrder.get(code);
+      if (!latest || stopped) return false;
+      for (const url of urls) enqueue({ url, body: latest.body, event: latest.event, resend: true });
+      return true;
+    },
+    /** Resolves when every delivery, retries included, has finished. */
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    /** Stops sending: waiting retries are dropped. */
+    stop(): void {
+      stopped = true;
+      for (const entry of timers) {
+        clearTimeout(entry.timer);
+        entry.wake();
+      }
+      timers.clear();
+    },
+  };
+}
+
+export type WebhookSender = ReturnType<typeof createWebhookSender>;

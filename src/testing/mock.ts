@@ -1,0 +1,330 @@
+/**
+ * The mock marketplace's core: one WHATWG fetch handler (`mock.fetch`) that checks the wire
+ * protocol (Accept and version, bearer token per API, rate limits), routes to the area modules,
+ * and injects faults. msw handlers, the loopback server and the CLI all wrap it.
+ */
+import { createHash } from 'node:crypto';
+import type { HttpHandler } from 'msw';
+import { createClock, type MockClock } from './clock.js';
+import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
+import { createFaults, delay, type FaultOptions, type InjectedFault } from './faults.js';
+import { createOrders } from './orders.js';
+import { createProducts } from './products.js';
+import { createRandom } from './random.js';
+import { createRateLimiter, type RateLimitOptions, setRateLimitHeaders, type RateLimitState } from './rate-limit.js';
+import { type Api, type Route, Router } from './router.js';
+import type { MockWebhookEvent } from './types.js';
+import { json, parseMediaType, WireFailure, wireError } from './wire.js';
+
+export type TokenList = string | readonly string[];
+
+export interface MockMarketplaceOptions {
+  /** Operator name in `Accept: application/vnd.<vendor>+json` and the webhook User-Agent. Default 'marketplace'. */
+  vendor?: string;
+  /** Where msw intercepts and what URLs under the mock (invoice files, vouchers) start with. Default 'https://api.marketplace.test'. */
+  baseUrl?: string;
+  /** Accepted bearer tokens per API (one or several each). Defaults 'test-orders-token', 'test-products-token', 'test-catalog-token', 'test-account-token'. */
+  tokens?: { orders?: TokenList; products?: TokenList; catalog?: TokenList; account?: TokenList };
+  /** Seed of generated data (order ids, catalog) and, unless `faults.seed` is set, of faults. Default 1. */
+  seed?: number;
+  /** Base clock (epoch ms); `mock.clock.advance` moves the mock's time ahead of it. Default Date.now. */
+  clock?: () => number;
+  /** Fault injection; off when absent. */
+  faults?: FaultOptions;
+  /** Load the sandbox DEMO-* orders (default true). */
+  seedDemoOrders?: boolean;
+  /** Wait between webhook attempts; default 300,000 (5 minutes, like the service). Tests use a few ms. */
+  webhookIntervalMs?: number;
+  /** One webhook attempt's time-out; default 10,000 ms. */
+  webhookTimeoutMs?: number;
+  /** Attempts per event and URL; default 4 (document 1). */
+  webhookMaxAttempts?: number;
+  /** fetch used by the webhook sender; default the global fetch. */
+  webhookFetch?: typeof fetch;
+  /** Catalog and account budget per token (document 2: 100 a minute); false turns it off. */
+  rateLimit?: RateLimitOptions | false;
+  /** The same for the merchant APIs; off by default (document 1 shows no limits). */
+  merchantRateLimit?: RateLimitOptions;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  /** The status answered, or 'dropped' for a dropped connection. */
+  status: number | 'dropped';
+  fault?: InjectedFault['kind'];
+}
+
+/** Returned by `handle` for a dropped connection; each wrapper drops it its own way. */
+export const DROPPED = Symbol('dropped connection');
+export type HandleResult = Response | typeof DROPPED;
+
+const DEFAULT_TOKENS = {
+  orders: 'test-orders-token',
+  products: 'test-products-token',
+  catalog: 'test-catalog-token',
+  account: 'test-account-token',
+} as const;
+const REQUEST_LOG_LIMIT = 10_000;
+
+/** Which permission an account path needs (document 2, Authentication), named in a 403. */
+const permissionOf = (path: string) =>
+  path.startsWith('/favorite') ? 'favorites' : path.startsWith('/notifications') ? 'notifications' : 'user';
+
+/** Extra routes a caller plugs in (the catalog and account areas). */
+export interface MockArea {
+  routes: Route[];
+}
+
+export function createMockCore(options: MockMarketplaceOptions = {}, extraAreas: ((core: CoreContext) => MockArea)[] = []) {
+  const vendor = options.vendor ?? 'marketplace';
+  const baseUrl = (options.baseUrl ?? 'https://api.marketplace.test').replace(/\/+$/, '');
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const seed = options.seed ?? 1;
+  const tokens = {
+    orders: toList(options.tokens?.orders ?? DEFAULT_TOKENS.orders),
+    products: toList(options.tokens?.products ?? DEFAULT_TOKENS.products),
+    catalog: toList(options.tokens?.catalog ?? DEFAULT_TOKENS.catalog),
+    account: toList(options.tokens?.account ?? DEFAULT_TOKENS.account),
+  };
+  for (const [api, list] of Object.entries(tokens)) {
+    if (list.length === 0 || list.some((t) => typeof t !== 'string' || t === '')) {
+      throw new TypeError(`tokens.${api} must be a non-empty string or list of strings`);
+    }
+  }
+
+  const events: MockWebhookEvent[] = [];
+  const listeners = new Set<(event: MockWebhookEvent) => void>();
+  const requests: RequestLogEntry[] = [];
+  let requestCounter = 0;
+
+  const sender = createWebhookSender({
+    vendor,
+    intervalMs: options.webhookIntervalMs ?? 300_000,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    maxAttempts: options.webhookMaxAttempts ?? 4,
+    fetch: options.webhookFetch ?? ((input, init) => fetch(input, init)),
+  });
+
+  const clock: MockClock = createClock(options.clock ?? Date.now, () => orders.kit.expireDue());
+  const emit = (event: MockWebhookEvent) => {
+    events.push(event);
+    sender.send(event);
+    for (const listener of listeners) listener(event);
+  };
+  const orders = createOrders({
+    baseUrl: () => baseUrl,
+    now: clock.now,
+    random: createRandom(seed),
+    emit,
+    resend: (code) => sender.resend(code),
+  });
+  if (options.seedDemoOrders !== false) orders.seedDemoOrders();
+  const products = createProducts();
+  const faults = createFaults(options.faults, seed);
+
+  const catalogLimiter = options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, clock.now);
+  const merchantLimiter = options.merchantRateLimit ? createRateLimiter(options.merchantRateLimit, clock.now) : undefined;
+
+  const core: CoreContext = { vendor, baseUrl, seed, now: clock.now };
+  const router = new Router().add(...orders.routes, ...products.routes);
+  for (const area of extraAreas) router.add(...area(core).routes);
+
+  const checkAccept = (request: Request, api: Api): Response | undefined => {
+    const media = parseMediaType(request.headers.get('accept'));
+    const merchant = api === 'orders' || api === 'products';
+    const wanted = `application/vnd.${vendor.toLowerCase()}+json`;
+    const expected = merchant ? `${wanted}; version=3.0` : `${wanted}; version=<major.minor>`;
+    if (media?.type !== wanted) return wireError(406, 'not_acceptable', `Accept must be ${expected}.`);
+    const version = media.params.get('version');
+    // Merchant calls need 3.0; v3 calls take any 3.x (a patch is ignored, no version means the latest).
+    const ok = merchant ? version !== undefined && /^3\.0(\.\d+)?$/.test(version) : version === undefined || /^3(\.\d+){0,2}$/.test(version);
+    if (!ok) return wireError(406, 'not_acceptable', `Unsupported API version '${version ?? ''}'; expected ${expected}.`);
+    return undefined;
+  };
+
+  const checkToken = (request: Request, api: Api, path: string): { token: string } | Response => {
+    const header = request.headers.get('authorization') ?? '';
+    const match = /^Bearer +(\S+)$/i.exec(header.trim());
+    const unauthorized = (message: string) => {
+      const answer = wireError(401, 'unauthorized', message);
+      answer.headers.set('WWW-Authenticate', `Bearer realm="${vendor}"`);
+      return answer;
+    };
+    if (!match) return unauthorized('Missing bearer token.');
+    const token = match[1] as string;
+    const accepted = api === 'catalog' ? [...tokens.catalog, ...tokens.account] : tokens[api];
+    if (accepted.includes(token)) return { token };
+    if (api === 'account' && tokens.catalog.includes(token)) {
+      return wireError(403, 'forbidden', `The access token lacks the ${permissionOf(path)} permission.`);
+    }
+    return unauthorized('Invalid bearer token.');
+  };
+
+  /** Protocol checks, rate limit, then the route's handler. */
+  const answer = async (request: Request, url: URL, path: string, route: Route, params: Record<string, string>) => {
+    const refused = checkAccept(request, route.api);
+    if (refused) return refused;
+    const auth = checkToken(request, route.api, path);
+    if (auth instanceof Response) return auth;
+    const merchant = route.api === 'orders' || route.api === 'products';
+    const limiter = merchant ? merchantLimiter : catalogLimiter;
+    const budget: RateLimitState | undefined = limiter?.take(`${route.api === 'catalog' || route.api === 'account' ? 'v3' : route.api}:${auth.token}`);
+    let response: Response;
+    if (budget && !budget.allowed) {
+      response = json(403, { message: 'Rate limit exceeded. Please wait for the reset time given in X-RateLimit-Reset.' });
+    } else {
+      try {
+        response = await route.handler({ request, url, params, token: auth.token });
+      } catch (error) {
+        if (!(error instanceof WireFailure)) throw error;
+        response = error.toResponse();
+      }
+      if (!merchant && request.method === 'GET' && response.status === 200) {
+        response = await withEtag(request, response);
+      }
+    }
+    if (budget) setRateLimitHeaders(response.headers, budget);
+    return response;
+  };
+
+  const log = (request: Request, path: string, status: RequestLogEntry['status'], fault?: InjectedFault['kind']) => {
+    if (requests.length >= REQUEST_LOG_LIMIT) requests.shift();
+    requests.push(fault ? { method: request.method, path, status, fault } : { method: request.method, path, status });
+  };
+
+  const handle = async (request: Request): Promise<HandleResult> => {
+    const url = new URL(request.url);
+    const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    const file = request.method === 'GET' ? orders.serveFile(path) : undefined;
+    if (file) return file;
+
+    const requestId = `req-${(++requestCounter).toString(16).padStart(8, '0')}`;
+    const finish = (response: Response, fault?: InjectedFault['kind']) => {
+      response.headers.set('X-Request-Id', requestId);
+      log(request, path, response.status, fault);
+      return response;
+    };
+    const match = router.match(request.method, path);
+    if (match.kind === 'not_found') return finish(wireError(404, 'not_found', `No route for ${request.method} ${path}`));
+    if (match.kind === 'method_not_allowed') {
+      const refused = wireError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`);
+      refused.headers.set('Allow', match.allowed.join(', '));
+      return finish(refused);
+    }
+
+    const fault = faults.draw(request, path);
+    const injected = (): HandleResult => {
+      if (fault?.kind === 'drop') {
+        log(request, path, 'dropped', 'drop');
+        return DROPPED;
+      }
+      const status = fault?.status ?? 500;
+      return finish(wireError(status, 'internal_error', `Injected fault: HTTP ${status}`), '5xx');
+    };
+    if (fault?.phase === 'before') {
+      if (fault.kind !== 'timeout') return injected();
+      await delay(faults.delayMs, request.signal);
+    }
+    let response: Response;
+    try {
+      response = await answer(request, url, path, match.route, match.params);
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      response = wireError(500, 'internal_error', `Mock error: ${(error as Error)?.message ?? String(error)}`);
+    }
+    if (fault?.phase === 'after') {
+      if (fault.kind !== 'timeout') return injected();
+      await delay(faults.delayMs, request.signal);
+    }
+    return finish(response, fault?.kind);
+  };
+
+  /** A drop-in `fetch`: takes a Request or (input, init) like fetch; a dropped connection is fetch's TypeError. */
+  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
+    const result = await handle(request);
+    if (result === DROPPED) throw new TypeError('fetch failed', { cause: new Error('mock: connection dropped') });
+    return result;
+  };
+
+  const mock = {
+    vendor,
+    baseUrl,
+    /** The first accepted token of each API. */
+    tokens: { orders: tokens.orders[0], products: tokens.products[0], catalog: tokens.catalog[0], account: tokens.account[0] } as {
+      orders: string;
+      products: string;
+      catalog: string;
+      account: string;
+    },
+    fetch: mockFetch,
+    orders: orders.kit,
+    products: products.kit,
+    inventory: products.inventory,
+    events: events as readonly MockWebhookEvent[],
+    /** Calls `listener` for every emitted event, synchronously; returns the unsubscribe function. */
+    onEvent(listener: (event: MockWebhookEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    webhooks: {
+      register: sender.register,
+      unregister: sender.unregister,
+      get urls() {
+        return sender.urls;
+      },
+      deliveries: sender.deliveries as readonly WebhookDelivery[],
+      idle: sender.idle,
+    },
+    clock,
+    /** Replaces the fault options at run time (undefined turns faults off); the PRNG restarts from the seed. */
+    setFaults(next: FaultOptions | undefined): void {
+      faults.set(next);
+    },
+    /** Every fault injected so far, in order. */
+    faults: { log: faults.log },
+    /** The latest requests (up to 10,000) with their status: for asserting what reached the mock. */
+    requests: requests as readonly RequestLogEntry[],
+    /** Requests refused with 403 by the rate limits so far. */
+    get rateLimitRefusals(): number {
+      return (catalogLimiter?.refused ?? 0) + (merchantLimiter?.refused ?? 0);
+    },
+    /** Stops the webhook sender (pending retries are dropped). */
+    close(): void {
+      sender.stop();
+    },
+    /** msw request handlers for `setupServer(...mock.handlers)`; filled in by the public entry. */
+    handlers: [] as readonly HttpHandler[],
+  };
+  return { mock, handle };
+}
+
+export interface CoreContext {
+  vendor: string;
+  baseUrl: string;
+  seed: number;
+  now: () => number;
+}
+
+export type MockCore = ReturnType<typeof createMockCore>['mock'];
+
+function toList(value: TokenList): string[] {
+  return typeof value === 'string' ? [value] : [...value];
+}
+
+/** ETag (weak, hash of the body) and If-None-Match → 304, as document 2's conditional requests. */
+async function withEtag(request: Request, response: Response): Promise<Response> {
+  const body = await response.text();
+  const etag = `W/"${createHash('sha1').update(body).digest('hex')}"`;
+  const headers = new Headers(response.headers);
+  headers.set('ETag', etag);
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const candidates = (request.headers.get('if-none-match') ?? '').split(',').map(opaque);
+  if (candidates.includes(opaque(etag)) || candidates.includes('*')) {
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: response.status, headers });
+}

@@ -1,0 +1,77 @@
+/** The spec's answer shapes: `{ errors: [{ code, messages }] }`, `{ success: true }`, JSON with the service's Content-Type. */
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export function json(status: number, body: unknown, headers?: HeadersInit): Response {
+  const answer = new Response(JSON.stringify(body), { status, headers });
+  answer.headers.set('Content-Type', JSON_CONTENT_TYPE);
+  return answer;
+}
+
+export function errorBody(code: string, ...messages: string[]) {
+  return { errors: [{ code, messages }] };
+}
+
+export function wireError(status: number, code: string, ...messages: string[]): Response {
+  return json(status, errorBody(code, ...messages));
+}
+
+export const success = (): Response => json(200, { success: true });
+
+/** Thrown inside handlers to answer with an error body; caught by the router. */
+export class WireFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messages: string[],
+  ) {
+    super(messages.join(' '));
+  }
+
+  toResponse(): Response {
+    return wireError(this.status, this.code, ...this.messages);
+  }
+}
+
+export const fail = (status: number, code: string, ...messages: string[]): never => {
+  throw new WireFailure(status, code, messages);
+};
+
+/** `YYYY-MM-DDTHH:MM:SS+00:00`, the spec's timestamp format. */
+export function timestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** Media type and parameters of an `Accept` or `Content-Type` value, lower-cased. */
+export function parseMediaType(value: string | null): { type: string; params: Map<string, string> } | undefined {
+  if (!value) return undefined;
+  const [type = '', ...rest] = value.split(';');
+  const params = new Map<string, string>();
+  for (const part of rest) {
+    const eq = part.indexOf('=');
+    if (eq > 0) params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+  }
+  return { type: type.trim().toLowerCase(), params };
+}
+
+/** Reads a JSON object body, answering 415 / 400 on the wrong content type or broken JSON. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const media = parseMediaType(request.headers.get('content-type'));
+  if (media?.type !== 'application/json') {
+    fail(415, 'unsupported_media_type', 'Content-Type must be application/json.');
+  }
+  const text = await request.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fail(400, 'invalid_format', 'Request body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    fail(400, 'invalid_format', 'Request body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Structured clone for plain JSON data (stored state never leaks by reference). */
+export const copy = <T>(value: T): T => structuredClone(value);
