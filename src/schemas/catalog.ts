@@ -2,7 +2,7 @@
  * Answer schemas of the catalog API v3 (document 2, and the endpoints it names
  * without showing, from recorded answers). One file per area under ./catalog/.
  */
-export { PageMeta, Pagination } from './catalog/base.js';
+export { PageMeta } from './catalog/base.js';
 export * from './catalog/books.js';
 export * from './catalog/categories.js';
 export * from './catalog/reviews.js';
