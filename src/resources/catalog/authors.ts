@@ -1,0 +1,40 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type Author, AuthorAnswer, type Book, BooksPage } from '../../schemas/catalog/books.js';
+import type { ListMeta } from '../../schemas/catalog/categories.js';
+import { GetParams, ListParams } from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+/** Book authors (document 2; the path is `/author`, singular). */
+export class Authors extends APIResource {
+  /** `GET /author/:id/`. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Author> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/author/${id}/`,
+      query: params,
+      schema: AuthorAnswer,
+      options,
+    });
+    return body.author;
+  }
+
+  /** `GET /author/:id/books`, page by page. */
+  books(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Book, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/author/${id}/books`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: BooksPage,
+        options,
+      },
+      (body) => ({ items: body.books, meta: metaOf(body) }),
+    );
+  }
+}

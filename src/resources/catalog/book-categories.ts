@@ -1,0 +1,95 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import {
+  type Book,
+  BookCategoriesPage,
+  type BookCategory,
+  BookCategoryAnswer,
+  BooksPage,
+} from '../../schemas/catalog/books.js';
+import type { ListMeta } from '../../schemas/catalog/categories.js';
+import { BookCategoryFiltersParams, GetParams, ListParams } from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+/**
+ * Book categories (a Dewey-like tree). Document 2 shows only the `filters?q=` search;
+ * the other paths and shapes come from recorded answers.
+ */
+export class BookCategories extends APIResource {
+  /** `GET /book_categories`: the top-level book categories (not paginated). From recorded answers, not from the spec. */
+  async list(params: GetParams = {}, options?: RequestOptions): Promise<BookCategory[]> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: '/book_categories',
+      query: params,
+      schema: BookCategoriesPage,
+      options,
+    });
+    return body.categories;
+  }
+
+  /** `GET /book_categories/:id`. Path and shape come from recorded answers, not from the spec. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<BookCategory> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/book_categories/${id}`,
+      query: params,
+      schema: BookCategoryAnswer,
+      options,
+    });
+    return body.category;
+  }
+
+  /**
+   * `GET /book_categories/:id/books`, page by page, with `ordered_by` and `order_by_methods`
+   * in the page's `meta`. Path and shape come from recorded answers, not from the spec.
+   */
+  books(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Book, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/book_categories/${id}/books`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: BooksPage,
+        options,
+      },
+      (body) => ({ items: body.books, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `filters(id)`: `GET /book_categories/:id/filters`, the subcategories of a book category,
+   * with the category itself as `meta.ancestor` (path and shape from recorded answers, not
+   * from the spec). `filters({ q })`: `GET /book_categories/filters?q=`, the book categories
+   * matching a term, each with `match_count` (document 2); `q` of at least 2 characters.
+   * Resolves to the wire object, since `meta.ancestor` carries data.
+   */
+  async filters(idOrSearch: number | BookCategoryFiltersParams, options?: RequestOptions): Promise<BookCategoriesPage> {
+    if (typeof idOrSearch === 'number') {
+      return this._transport.request({
+        api: 'catalog',
+        method: 'GET',
+        path: path`/book_categories/${idOrSearch}/filters`,
+        schema: BookCategoriesPage,
+        options,
+      });
+    }
+    check(BookCategoryFiltersParams, idOrSearch, 'parameters');
+    return this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: '/book_categories/filters',
+      query: idOrSearch,
+      schema: BookCategoriesPage,
+      options,
+    });
+  }
+}
+

@@ -1,0 +1,73 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type Book, BookAnswer, type BookDetails, BookDetailsAnswer, BooksPage } from '../../schemas/catalog/books.js';
+import type { ListMeta } from '../../schemas/catalog/categories.js';
+import { BooksSearchParams, GetParams } from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, checkSearchTerm, metaOf } from './shared.js';
+
+/** Books (document 2). */
+export class Books extends APIResource {
+  /** `GET /books/:id`. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Book> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/books/${id}`,
+      query: params,
+      schema: BookAnswer,
+      options,
+    });
+    return body.book;
+  }
+
+  /** `GET /books/:id/details`: series, cover, year, pages, ISBN and description. */
+  async details(id: number, options?: RequestOptions): Promise<BookDetails> {
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/books/${id}/details`,
+      schema: BookDetailsAnswer,
+      options,
+    });
+    return body.book_details;
+  }
+
+  /** `GET /books/:id/similar_by_author` (not paginated). */
+  async similarByAuthor(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Book[]> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/books/${id}/similar_by_author`,
+      query: params,
+      schema: BooksPage,
+      options,
+    });
+    return body.books;
+  }
+
+  /**
+   * `GET /books/search?q=`, page by page; the page's `meta` has `ordered_by` and
+   * `order_by_methods` (pricevat, popularity, created_on). `q` of at least 2 characters,
+   * or `RequestValidationError` before sending.
+   */
+  search(q: string, params: BooksSearchParams = {}, options?: ListOptions): PagePromise<Book, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath('/books/search', () => {
+          checkSearchTerm(q);
+          check(BooksSearchParams, params, 'parameters');
+        }),
+        query: { ...params, q },
+        schema: BooksPage,
+        options,
+      },
+      (body) => ({ items: body.books, meta: metaOf(body) }),
+    );
+  }
+}

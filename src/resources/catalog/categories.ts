@@ -1,0 +1,196 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type Favorite, FavoritesPage } from '../../schemas/account.js';
+import type { PageMeta } from '../../schemas/catalog/base.js';
+import {
+  CategoriesPage,
+  type Category,
+  CategoryAnswer,
+  CategorySpecificationsAnswer,
+  type FilterGroup,
+  FilterGroupsPage,
+  type ListMeta,
+} from '../../schemas/catalog/categories.js';
+import { type Manufacturer, ManufacturersPage } from '../../schemas/catalog/shops.js';
+import { type Sku, SkusPage } from '../../schemas/catalog/skus.js';
+import {
+  CategoryManufacturersParams,
+  CategorySkusParams,
+  GetParams,
+  ListParams,
+  SpecificationsParams,
+} from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+/** The category tree (document 2). A SKU always belongs to a leaf category (`children_count: 0`). */
+export class Categories extends APIResource {
+  /** `GET /categories`: every category, page by page. */
+  list(params: ListParams = {}, options?: ListOptions): PagePromise<Category, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath('/categories', () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: CategoriesPage,
+        options,
+      },
+      (body) => ({ items: body.categories, meta: metaOf(body) }),
+    );
+  }
+
+  /** `GET /categories/:id`: the single-category view. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/categories/${id}`,
+      query: params,
+      schema: CategoryAnswer,
+      options,
+    });
+    return body.category;
+  }
+
+  /** `GET /categories/root`. */
+  async root(params: GetParams = {}, options?: RequestOptions): Promise<Category> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: '/categories/root',
+      query: params,
+      schema: CategoryAnswer,
+      options,
+    });
+    return body.category;
+  }
+
+  /** `GET /categories/:id/parent`. */
+  async parent(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/categories/${id}/parent`,
+      query: params,
+      schema: CategoryAnswer,
+      options,
+    });
+    return body.category;
+  }
+
+  /** `GET /categories/:id/children`: the direct children (not paginated). */
+  async children(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category[]> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/categories/${id}/children`,
+      query: params,
+      schema: CategoriesPage,
+      options,
+    });
+    return body.categories;
+  }
+
+  /**
+   * `GET /categories/:id/specifications`: the category's specifications (their `values` are
+   * empty). Resolves to the wire object, since `include: 'group'` adds the top-level `groups`.
+   */
+  async specifications(
+    id: number,
+    params: SpecificationsParams = {},
+    options?: RequestOptions,
+  ): Promise<CategorySpecificationsAnswer> {
+    check(SpecificationsParams, params, 'parameters');
+    return this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/categories/${id}/specifications`,
+      query: params,
+      schema: CategorySpecificationsAnswer,
+      options,
+    });
+  }
+
+  /**
+   * `GET /categories/:category_id/skus`: the SKUs of a leaf category, page by page. The page's
+   * `meta` has `ordered_by`, `order_by_methods`, and with `include_meta` the available and
+   * applied filters. Filter arrays are sent as `filter_ids[]=1&filter_ids[]=2`.
+   */
+  skus(id: number, params: CategorySkusParams = {}, options?: ListOptions): PagePromise<Sku, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/categories/${id}/skus`, () => check(CategorySkusParams, params, 'parameters')),
+        query: params,
+        schema: SkusPage,
+        options,
+      },
+      (body) => ({ items: body.skus, meta: metaOf(body) }),
+    );
+  }
+
+  /** `GET /categories/:category_id/filter_groups` (not paginated). */
+  async filterGroups(id: number, params: GetParams = {}, options?: RequestOptions): Promise<FilterGroup[]> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/categories/${id}/filter_groups`,
+      query: params,
+      schema: FilterGroupsPage,
+      options,
+    });
+    return body.filter_groups;
+  }
+
+  /**
+   * `GET /categories/:id/manufacturers`: the manufacturers with SKUs in the category, page by page.
+   * Path, parameters and shape come from recorded answers, not from the spec.
+   */
+  manufacturers(
+    id: number,
+    params: CategoryManufacturersParams = {},
+    options?: ListOptions,
+  ): PagePromise<Manufacturer, PageMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/categories/${id}/manufacturers`, () =>
+          check(CategoryManufacturersParams, params, 'parameters'),
+        ),
+        query: params,
+        schema: ManufacturersPage,
+        options,
+      },
+      (body) => ({ items: body.manufacturers, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `GET /categories/:id/favorites`: the user's favorites in the category, page by page. Needs
+   * a user token with the favorites permission (sent with the account token). Path and shape
+   * come from recorded answers, not from the spec.
+   */
+  favorites(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Favorite, PageMeta> {
+    return this._transport.list(
+      {
+        api: 'account',
+        method: 'GET',
+        path: checkedPath(path`/categories/${id}/favorites`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: FavoritesPage,
+        permission: 'favorites',
+        options,
+      },
+      (body) => ({ items: body.favorites, meta: metaOf(body) }),
+    );
+  }
+}

@@ -1,0 +1,78 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import type { PageMeta } from '../../schemas/catalog/base.js';
+import { CategoriesPage, type Category, type ListMeta } from '../../schemas/catalog/categories.js';
+import { type Manufacturer, ManufacturerAnswer, ManufacturersPage } from '../../schemas/catalog/shops.js';
+import { type Sku, SkusPage } from '../../schemas/catalog/skus.js';
+import { GetParams, ListParams, ManufacturerCategoriesParams, ManufacturerSkusParams } from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+/** Manufacturers, their categories and SKUs (document 2). */
+export class Manufacturers extends APIResource {
+  /** `GET /manufacturers`, page by page. */
+  list(params: ListParams = {}, options?: ListOptions): PagePromise<Manufacturer, PageMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath('/manufacturers', () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: ManufacturersPage,
+        options,
+      },
+      (body) => ({ items: body.manufacturers, meta: metaOf(body) }),
+    );
+  }
+
+  /** `GET /manufacturers/:id`. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Manufacturer> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/manufacturers/${id}`,
+      query: params,
+      schema: ManufacturerAnswer,
+      options,
+    });
+    return body.manufacturer;
+  }
+
+  /** `GET /manufacturers/:id/categories`, page by page; `order_by` name or popularity (default). */
+  categories(
+    id: number,
+    params: ManufacturerCategoriesParams = {},
+    options?: ListOptions,
+  ): PagePromise<Category, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/manufacturers/${id}/categories`, () =>
+          check(ManufacturerCategoriesParams, params, 'parameters'),
+        ),
+        query: params,
+        schema: CategoriesPage,
+        options,
+      },
+      (body) => ({ items: body.categories, meta: metaOf(body) }),
+    );
+  }
+
+  /** `GET /manufacturers/:id/skus`, page by page; `order_by` price or popularity (default). */
+  skus(id: number, params: ManufacturerSkusParams = {}, options?: ListOptions): PagePromise<Sku, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/manufacturers/${id}/skus`, () => check(ManufacturerSkusParams, params, 'parameters')),
+        query: params,
+        schema: SkusPage,
+        options,
+      },
+      (body) => ({ items: body.skus, meta: metaOf(body) }),
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type Book, BooksPage, type Publisher, PublisherAnswer } from '../../schemas/catalog/books.js';
+import type { ListMeta } from '../../schemas/catalog/categories.js';
+import { GetParams, ListParams } from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+/** Book publishers. The spec does not show these endpoints: paths and shapes come from recorded answers. */
+export class Publishers extends APIResource {
+  /** `GET /publisher/:id`. Path and shape come from recorded answers, not from the spec. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Publisher> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/publisher/${id}`,
+      query: params,
+      schema: PublisherAnswer,
+      options,
+    });
+    return body.publisher;
+  }
+
+  /** `GET /publisher/:id/books`, page by page. Path and shape come from recorded answers, not from the spec. */
+  books(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Book, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/publisher/${id}/books`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: BooksPage,
+        options,
+      },
+      (body) => ({ items: body.books, meta: metaOf(body) }),
+    );
+  }
+}

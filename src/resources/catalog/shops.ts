@@ -1,0 +1,128 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import {
+  type Location,
+  LocationAnswer,
+  LocationsPage,
+  type Shop,
+  ShopAnswer,
+  type ShopReview,
+  type ShopReviewsMeta,
+  ShopReviewsPage,
+  ShopsPage,
+} from '../../schemas/catalog/shops.js';
+import { type Product, ProductsPage } from '../../schemas/catalog/skus.js';
+import {
+  GetParams,
+  LocationsParams,
+  ShopProductSearchParams,
+  ShopReviewsParams,
+  ShopsSearchParams,
+} from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+/** Shops, their reviews and locations (document 2). */
+export class Shops extends APIResource {
+  /** `GET /shops/:id`. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Shop> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/shops/${id}`,
+      query: params,
+      schema: ShopAnswer,
+      options,
+    });
+    return body.shop;
+  }
+
+  /**
+   * `GET /shops/:id/reviews`, page by page. With `include_meta: 'shop_rating_breakdown'` the
+   * page's `meta.shop_rating_breakdown` has the positive and negative shares.
+   */
+  reviews(id: number, params: ShopReviewsParams = {}, options?: ListOptions): PagePromise<ShopReview, ShopReviewsMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/shops/${id}/reviews`, () => check(ShopReviewsParams, params, 'parameters')),
+        query: params,
+        schema: ShopReviewsPage,
+        options,
+      },
+      (body) => ({ items: body.reviews, meta: metaOf(body) }),
+    );
+  }
+
+  /** `GET /shops/:shop_id/locations`; `embed: 'address'` nests each address. */
+  async locations(shopId: number, params: LocationsParams = {}, options?: RequestOptions): Promise<Location[]> {
+    check(LocationsParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/shops/${shopId}/locations`,
+      query: params,
+      schema: LocationsPage,
+      options,
+    });
+    return body.locations;
+  }
+
+  /** `GET /shops/:shop_id/locations/:id`; `embed: 'address'` nests the address. */
+  async location(
+    shopId: number,
+    locationId: number,
+    params: LocationsParams = {},
+    options?: RequestOptions,
+  ): Promise<Location> {
+    check(LocationsParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/shops/${shopId}/locations/${locationId}`,
+      query: params,
+      schema: LocationAnswer,
+      options,
+    });
+    return body.location;
+  }
+
+  /** `GET /shops/search?q=`: `q` of at least 2 characters, or `RequestValidationError` before sending. */
+  async search(q: string, params: Omit<ShopsSearchParams, 'q'> = {}, options?: RequestOptions): Promise<Shop[]> {
+    const query = { ...params, q };
+    check(ShopsSearchParams, query, 'search');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: '/shops/search',
+      query,
+      schema: ShopsPage,
+      options,
+    });
+    return body.shops;
+  }
+
+  /**
+   * `GET /shops/:shop_id/products/search?shop_uid=`: the shop's products by its own product
+   * identifier (a string, as real values have leading zeros).
+   */
+  async searchProducts(
+    shopId: number,
+    params: ShopProductSearchParams,
+    options?: RequestOptions,
+  ): Promise<Product[]> {
+    check(ShopProductSearchParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/shops/${shopId}/products/search`,
+      query: params,
+      schema: ProductsPage,
+      options,
+    });
+    return body.products;
+  }
+}

@@ -1,0 +1,329 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type Favorite, FavoritesPage } from '../../schemas/account.js';
+import type { ListMeta } from '../../schemas/catalog/categories.js';
+import {
+  type ReviewForm,
+  ReviewFormAnswer,
+  type SkuReview,
+  SkuReviewAnswer,
+  SkuReviewFlag,
+  type SkuReviewsMeta,
+  SkuReviewsPage,
+  type SkuReviewVote,
+  SkuReviewVoteAnswer,
+} from '../../schemas/catalog/reviews.js';
+import {
+  type PriceHistory,
+  PriceHistoryAnswer,
+  type Product,
+  type ProductCardGroup,
+  ProductCardsPage,
+  type ProductsMeta,
+  ProductsPage,
+  type Sku,
+  SkuAnswer,
+  SkuSpecificationsAnswer,
+  SkusPage,
+} from '../../schemas/catalog/skus.js';
+import {
+  GetParams,
+  ListParams,
+  ReviewCreate,
+  ReviewFlag,
+  ReviewUpdate,
+  ReviewVote,
+  ReviewVoteParams,
+  SkuReviewsParams,
+  SpecificationsParams,
+} from '../../schemas/query.js';
+import { APIResource } from '../resource.js';
+import { check, checkedPath, metaOf } from './shared.js';
+
+const REVIEW_PERMISSION = 'publish_sku_review_actions';
+
+/**
+ * SKUs: a SKU aggregates the products (offers) that shops sell of one item (document 2).
+ * Methods marked "from recorded answers" are endpoints the spec names without showing:
+ * their paths and shapes are the recorded real ones, less firm than the spec's.
+ */
+export class Skus extends APIResource {
+  /** `GET /skus/:id`. Path and shape come from recorded answers, not from the spec. */
+  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Sku> {
+    check(GetParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/skus/${id}`,
+      query: params,
+      schema: SkuAnswer,
+      options,
+    });
+    return body.sku;
+  }
+
+  /**
+   * `GET /skus/:id/specifications`. Resolves to the wire object: its `meta.full_description`
+   * holds the SKU's full description, and `include: 'group'` adds `groups`.
+   */
+  async specifications(
+    id: number,
+    params: SpecificationsParams = {},
+    options?: RequestOptions,
+  ): Promise<SkuSpecificationsAnswer> {
+    check(SpecificationsParams, params, 'parameters');
+    return this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/skus/${id}/specifications`,
+      query: params,
+      schema: SkuSpecificationsAnswer,
+      options,
+    });
+  }
+
+  /** `GET /skus/:id/price_history`: the last 6 months; no data for too new SKUs. */
+  async priceHistory(id: number, options?: RequestOptions): Promise<PriceHistory> {
+    const body = await this._transport.request({
+      api: 'catalog',
+      method: 'GET',
+      path: path`/skus/${id}/price_history`,
+      schema: PriceHistoryAnswer,
+      options,
+    });
+    return body.history;
+  }
+
+  /**
+   * `GET /skus/:id/favorite`: the user's favorites of this SKU (empty when not favorited).
+   * Needs a user token with the favorites permission (sent with the account token).
+   */
+  async favorite(id: number, options?: RequestOptions): Promise<Favorite[]> {
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'GET',
+      path: path`/skus/${id}/favorite`,
+      schema: FavoritesPage,
+      permission: 'favorites',
+      options,
+    });
+    return body.favorites;
+  }
+
+  /** `GET /skus/:id/similar`, page by page. Path and shape come from recorded answers, not from the spec. */
+  similar(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Sku, ListMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/skus/${id}/similar`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: SkusPage,
+        options,
+      },
+      (body) => ({ items: body.skus, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `GET /skus/:id/products`: the SKU's offers, page by page; `meta.personalization` (on the
+   * page's `meta`) is the address the costs were computed for. Path and shape come from
+   * recorded answers, not from the spec.
+   */
+  products(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Product, ProductsMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/skus/${id}/products`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: ProductsPage,
+        options,
+      },
+      (body) => ({ items: body.products, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `GET /skus/:id/product_cards`: the SKU's offers grouped per shop, page by page. Path and
+   * shape come from recorded answers, not from the spec.
+   */
+  productCards(
+    id: number,
+    params: ListParams = {},
+    options?: ListOptions,
+  ): PagePromise<ProductCardGroup, ProductsMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/skus/${id}/product_cards`, () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: ProductCardsPage,
+        options,
+      },
+      (body) => ({ items: body.product_cards, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `GET /skus/:id/reviews`, page by page (most recent non-demoted first). `include_meta`
+   * `'sku_reviews_aggregation'` and `'sku_rating_breakdown'` fill the page's `meta`.
+   * Path and shape come from recorded answers, not from the spec.
+   */
+  reviews(id: number, params: SkuReviewsParams = {}, options?: ListOptions): PagePromise<SkuReview, SkuReviewsMeta> {
+    return this._transport.list(
+      {
+        api: 'catalog',
+        method: 'GET',
+        path: checkedPath(path`/skus/${id}/reviews`, () => check(SkuReviewsParams, params, 'parameters')),
+        query: params,
+        schema: SkuReviewsPage,
+        options,
+      },
+      (body) => ({ items: body.reviews, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `GET /skus/:sku_id/reviews/new`: the questions of a new review. Needs a user token
+   * (sent with the account token). Path and shape come from recorded answers, not from the spec.
+   */
+  async newReviewForm(skuId: number, options?: RequestOptions): Promise<ReviewForm> {
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'GET',
+      path: path`/skus/${skuId}/reviews/new`,
+      schema: ReviewFormAnswer,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+    return body.review_form;
+  }
+
+  /**
+   * `GET /skus/:sku_id/reviews/:id/edit`: the form of the user's review with its earlier
+   * answers `selected`. Path and shape come from recorded answers, not from the spec.
+   */
+  async editReviewForm(skuId: number, reviewId: number, options?: RequestOptions): Promise<ReviewForm> {
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'GET',
+      path: path`/skus/${skuId}/reviews/${reviewId}/edit`,
+      schema: ReviewFormAnswer,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+    return body.review_form;
+  }
+
+  /**
+   * `POST /skus/:sku_id/reviews`, sent as `{ review: { rating, review?, answer_ids? } }`.
+   * Needs the publish_sku_review_actions permission. Body and shape come from recorded
+   * answers, not from the spec.
+   */
+  async createReview(skuId: number, review: ReviewCreate, options?: RequestOptions): Promise<SkuReview> {
+    check(ReviewCreate, review, 'review');
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'POST',
+      path: path`/skus/${skuId}/reviews`,
+      body: { review },
+      schema: SkuReviewAnswer,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+    return body.sku_review;
+  }
+
+  /**
+   * `PUT /skus/:sku_id/reviews/:id`, sent as `{ review: { ... } }` with any subset of the
+   * fields. Needs the publish_sku_review_actions permission. Body and shape come from
+   * recorded answers, not from the spec.
+   */
+  async updateReview(
+    skuId: number,
+    reviewId: number,
+    review: ReviewUpdate,
+    options?: RequestOptions,
+  ): Promise<SkuReview> {
+    check(ReviewUpdate, review, 'review');
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'PUT',
+      path: path`/skus/${skuId}/reviews/${reviewId}`,
+      body: { review },
+      schema: SkuReviewAnswer,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+    return body.sku_review;
+  }
+
+  /**
+   * `DELETE /skus/:sku_id/reviews/:id` (204). Needs the publish_sku_review_actions
+   * permission. Path and answer come from recorded answers, not from the spec.
+   */
+  async deleteReview(skuId: number, reviewId: number, options?: RequestOptions): Promise<void> {
+    await this._transport.request({
+      api: 'account',
+      method: 'DELETE',
+      path: path`/skus/${skuId}/reviews/${reviewId}`,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+  }
+
+  /**
+   * `POST /skus/:sku_id/reviews/:id/votes`, sent as `{ vote: { helpful } }` (the spec's
+   * `{?vote}`; the recorded requests send it in the body). `embed: 'sku_review'` nests the
+   * voted review in the answer. Needs the publish_sku_review_actions permission. Shape
+   * comes from recorded answers, not from the spec.
+   */
+  async voteReview(
+    skuId: number,
+    reviewId: number,
+    vote: ReviewVote,
+    params: ReviewVoteParams = {},
+    options?: RequestOptions,
+  ): Promise<SkuReviewVote> {
+    check(ReviewVote, vote, 'vote');
+    check(ReviewVoteParams, params, 'parameters');
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'POST',
+      path: path`/skus/${skuId}/reviews/${reviewId}/votes`,
+      query: params,
+      body: { vote },
+      schema: SkuReviewVoteAnswer,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+    return body.sku_review_vote;
+  }
+
+  /**
+   * `POST /skus/:sku_id/reviews/:id/flags`, sent as `{ flag: { reason } }` with a reason
+   * from `catalog.flags.list()`. The answer is a bare object, no root key. Needs the
+   * publish_sku_review_actions permission. Body and shape come from recorded answers, not
+   * from the spec.
+   */
+  async flagReview(
+    skuId: number,
+    reviewId: number,
+    flag: ReviewFlag,
+    options?: RequestOptions,
+  ): Promise<SkuReviewFlag> {
+    check(ReviewFlag, flag, 'flag');
+    return this._transport.request({
+      api: 'account',
+      method: 'POST',
+      path: path`/skus/${skuId}/reviews/${reviewId}/flags`,
+      body: { flag },
+      schema: SkuReviewFlag,
+      permission: REVIEW_PERMISSION,
+      options,
+    });
+  }
+}
