@@ -1,0 +1,193 @@
+import * as z from 'zod/mini';
+import { RequestValidationError } from '../../core/errors.js';
+import { path } from '../../core/paths.js';
+import type { RequestOptions } from '../../core/transport.js';
+import { toIssues } from '../../schemas/common.js';
+import {
+  AcceptParams,
+  type Order,
+  OrderEnvelope,
+  type RejectOptions,
+  RejectParams,
+  type TrackingDetail,
+  TrackingDetails,
+} from '../../schemas/order.js';
+import { SuccessAnswer } from '../../schemas/products.js';
+import { APIResource } from '../resource.js';
+import { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
+import { type InvoiceFile, invoiceForm } from './invoice.js';
+import { actOnce } from './lost-answer.js';
+import { checkRejection } from './reject-check.js';
+
+export { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
+export {
+  hasErrorCode,
+  isNotEligibleForReady,
+  isOrderAlreadyAccepted,
+  isOrderNotFound,
+  isShopBusy,
+  ORDER_ERROR_CODES,
+  type OrderErrorCode,
+} from './error-codes.js';
+export { type InvoiceFile, MAX_INVOICE_BYTES } from './invoice.js';
+
+/** Options of `reject`: the request options, plus what the order offered, to check the rejection before sending. */
+export interface RejectCallOptions extends RequestOptions {
+  /** The order as `get` returned it: its `reject_options` and `line_items` are checked against. */
+  order?: Pick<Order, 'code' | 'line_items' | 'reject_options'>;
+  /** The order's `reject_options`, when the order itself is not at hand. */
+  rejectOptions?: RejectOptions;
+}
+
+/** Second argument of `setAsReady` / `setAsNotReady`. */
+export interface ReadyParams {
+  /** The order as the SDK returned it: checked with `canSetAsReady` / `canSetAsNotReady` before sending. */
+  order?: EligibilityOrder & Pick<Order, 'code'>;
+}
+
+/** An action's answer: `{ success: true }`, or an empty answer. */
+const ActionAnswer = z.optional(SuccessAnswer);
+
+/** Validates request input; throws `RequestValidationError` naming the field. */
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string, prefix: PropertyKey[] = []): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new RequestValidationError(
+    `Invalid ${what}`,
+    toIssues(result.error).map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
+  );
+}
+
+function checkSameOrder(code: string, order: Pick<Order, 'code'> | undefined): void {
+  if (order && order.code !== code) {
+    throw new RequestValidationError('The order passed is not the order acted on', [
+      { path: ['order', 'code'], message: `expected ${JSON.stringify(code)}, got ${JSON.stringify(order.code)}` },
+    ]);
+  }
+}
+
+function refuseIneligible(action: string, eligibility: Eligibility): void {
+  if (!eligibility.ok) {
+    throw new RequestValidationError(
+      `The order cannot be ${action}`,
+      eligibility.reasons.map((message) => ({ path: ['order'], message })),
+    );
+  }
+}
+
+const orderPath = (code: string) => path`/merchants/ecommerce/orders/${code}`;
+
+/**
+ * Orders API (document 1). Order actions are sent exactly once, never retried: when an
+ * answer is lost (time-out, dropped connection), accept, reject, setAsReady and
+ * setAsNotReady read the order once and resolve if it already shows the effect;
+ * otherwise they throw the original `ConnectionError` / `TimeoutError`.
+ */
+export class Orders extends APIResource {
+  /** GET /merchants/ecommerce/orders/:code: the order, with `accept_options` / `reject_options` while it is open. */
+  async get(code: string, options?: RequestOptions): Promise<Order> {
+    const body = await this._transport.request({ api: 'orders', method: 'GET', path: orderPath(code), schema: OrderEnvelope, options });
+    return body.order;
+  }
+
+  /**
+   * POST .../orders/:code/accept with ids from the order's `accept_options`. Express orders
+   * cannot be accepted through the API (an automated mechanism accepts them). A repeated
+   * accept is answered 422 `order_status`: see `isOrderAlreadyAccepted`.
+   */
+  async accept(code: string, params: AcceptParams, options?: RequestOptions): Promise<void> {
+    const body = parse(AcceptParams, params, 'accept parameters');
+    await this.#act(code, 'accept', body, options, (order) => order.state === 'accepted');
+  }
+
+  /**
+   * POST .../orders/:code/reject: either chosen line items, each with a `reason_id` from the
+   * order's `reject_options` (and `available_quantity` when the reason requires it), or
+   * the whole order with `rejection_reason_other`.
+   *
+   * Pass `{ order }` (or `{ rejectOptions }`) to have reason ids, required quantities and
+   * line item ids checked before sending.
+   */
+  async reject(code: string, params: RejectParams, options?: RejectCallOptions): Promise<void> {
+    const { order, rejectOptions, ...requestOptions } = options ?? {};
+    const body = parse(RejectParams, params, 'reject parameters');
+    checkSameOrder(code, order);
+    const issues = checkRejection(body, order, rejectOptions);
+    if (issues.length) throw new RequestValidationError('The rejection does not fit the order', issues);
+    await this.#act(code, 'reject', body, requestOptions, (current) => current.state === 'rejected');
+  }
+
+  /**
+   * POST .../orders/:code/invoices (multipart field `invoice_file`): the receipt or invoice.
+   * One file per order; a later upload replaces the earlier one. The type is decided from
+   * the file's first bytes (PDF, PNG or JPEG), the size is at most 7 MiB; the file name
+   * defaults to `invoice.<detected extension>` (a `File`'s own name, with that extension).
+   * Resolves to the service's answer, whose shape the spec does not show.
+   */
+  async uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): Promise<unknown> {
+    const form = await invoiceForm(file, params?.filename);
+    return this._transport.request({ api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/invoices`, form, options });
+  }
+
+  /**
+   * POST .../orders/:code/set_as_ready: ready for pickup by the marketplace's last-mile
+   * courier (document 1, rule 3). Required for shops in the Set as Ready programme
+   * (`set_as_ready_required: true`) from 2026-03-30: for them a voucher download no longer
+   * marks the order ready. Pass `{ order }` to check `canSetAsReady` before sending.
+   */
+  async setAsReady(code: string, params?: ReadyParams, options?: RequestOptions): Promise<void> {
+    if (params?.order) {
+      checkSameOrder(code, params.order);
+      refuseIneligible('set as ready', canSetAsReady(params.order));
+    }
+    await this.#act(code, 'set_as_ready', undefined, options, (order) => order.is_ready_for_dispatch === true);
+  }
+
+  /**
+   * POST .../orders/:code/set_as_not_ready: undo `setAsReady` before pickup (document 1,
+   * rule 4). Pass `{ order }` to check `canSetAsNotReady` before sending.
+   */
+  async setAsNotReady(code: string, params?: ReadyParams, options?: RequestOptions): Promise<void> {
+    if (params?.order) {
+      checkSameOrder(code, params.order);
+      refuseIneligible('set as not ready', canSetAsNotReady(params.order));
+    }
+    await this.#act(code, 'set_as_not_ready', undefined, options, (order) => order.is_ready_for_dispatch === false);
+  }
+
+  /**
+   * POST .../orders/:code/tracking_details: one `{ courier, tracking_code }` per outgoing
+   * shipment. Merchant-fulfilled (FBM) orders only; returns are handled in the merchant panel.
+   */
+  async sendTrackingDetails(code: string, trackingDetails: TrackingDetail[], options?: RequestOptions): Promise<void> {
+    const tracking_details = parse(TrackingDetails, trackingDetails, 'tracking details', ['tracking_details']);
+    await this._transport.request({
+      api: 'orders',
+      method: 'POST',
+      path: path`/merchants/ecommerce/orders/${code}/tracking_details`,
+      body: { tracking_details },
+      schema: ActionAnswer,
+      options,
+    });
+  }
+
+  /** One order action, sent once; a lost answer is settled by reading the order. */
+  #act(
+    code: string,
+    action: 'accept' | 'reject' | 'set_as_ready' | 'set_as_not_ready',
+    body: unknown,
+    options: RequestOptions | undefined,
+    hasEffect: (order: Order) => boolean,
+  ): Promise<void> {
+    const send = () =>
+      this._transport.request({
+        api: 'orders',
+        method: 'POST',
+        path: path`/merchants/ecommerce/orders/${code}/${action}`,
+        body,
+        schema: ActionAnswer,
+        options,
+      });
+    return actOnce(send, () => this.get(code, options), hasEffect);
+  }
+}

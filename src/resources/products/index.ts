@@ -1,0 +1,117 @@
+import * as z from 'zod/mini';
+import { RequestValidationError, type ValidationIssue } from '../../core/errors.js';
+import type { RequestOptions } from '../../core/transport.js';
+import { toIssues } from '../../schemas/common.js';
+import { ProductUpdate, SuccessAnswer, ValidateBatchAnswer } from '../../schemas/products.js';
+import { APIResource } from '../resource.js';
+import { runUpdateMany, type UpdateManyOptions, type UpdateManyReport } from './update-many.js';
+
+export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './update-many.js';
+
+/** `{ success: true }`, or an empty answer. */
+const BatchAnswer = z.optional(SuccessAnswer);
+
+/** Document 1: at most 500 product updates per request. */
+export const MAX_BATCH_SIZE = 500;
+
+/** Every update checked on its own; issues carry the index (`[3, 'price']`). */
+function checkBatch(updates: readonly ProductUpdate[]): ProductUpdate[] {
+  if (!Array.isArray(updates)) {
+    throw new RequestValidationError('Invalid product updates', [{ path: [], message: 'expected an array of product updates' }]);
+  }
+  if (updates.length === 0) {
+    throw new RequestValidationError('Invalid product updates', [{ path: [], message: 'expected at least one product update' }]);
+  }
+  if (updates.length > MAX_BATCH_SIZE) {
+    throw new RequestValidationError('Invalid product updates', [
+      { path: [], message: `${updates.length} updates; at most ${MAX_BATCH_SIZE} per request (updateMany splits any number)` },
+    ]);
+  }
+  const issues: ValidationIssue[] = [];
+  const data = updates.map((update, index) => {
+    const result = ProductUpdate.safeParse(update);
+    if (result.success) return result.data;
+    for (const issue of toIssues(result.error)) issues.push({ ...issue, path: [index, ...issue.path] });
+    return update;
+  });
+  if (issues.length) throw new RequestValidationError('Invalid product updates', issues);
+  return data;
+}
+
+/**
+ * Products API (document 1): availability, price (integer cents) and quantity of
+ * existing products and their variations. The values are absolute, so a request is
+ * safe to repeat: transient failures are retried.
+ */
+export class Products extends APIResource {
+  /** POST /merchants/products/batch: one request of at most 500 updates. */
+  async batchUpdate(updates: readonly ProductUpdate[], options?: RequestOptions): Promise<void> {
+    const data = checkBatch(updates);
+    await this._transport.request({
+      api: 'products',
+      method: 'POST',
+      path: '/merchants/products/batch',
+      body: { data },
+      schema: BatchAnswer,
+      idempotent: true,
+      options,
+    });
+  }
+
+  /** POST /merchants/products/validate_batch_payload: every check of `batchUpdate`, nothing changed. */
+  async validateBatch(updates: readonly ProductUpdate[], options?: RequestOptions): Promise<{ message: string }> {
+    const data = checkBatch(updates);
+    const answer = await this._transport.request({
+      api: 'products',
+      method: 'POST',
+      path: '/merchants/products/validate_batch_payload',
+      body: { data },
+      schema: ValidateBatchAnswer,
+      idempotent: true,
+      options,
+    });
+    return { message: answer.message };
+  }
+
+  /**
+   * Any number of updates, from an array, an iterable or an async iterable (a feed read
+   * row by row), streamed: only enough is read ahead to fill `concurrency` requests of
+   * at most 500, and once sent only the ids are kept.
+   *
+   * - Each update is checked on its own: an invalid one is reported in `failed` with a
+   *   `RequestValidationError` (its issue paths start with the update's input position)
+   *   and is not sent; the others still are.
+   * - A product id seen again in the same run is listed in `duplicates` and not sent:
+   *   the first occurrence is the one sent (or reported invalid).
+   * - Requests are paced by the rate limiter (the service's `X-RateLimit-*` headers) and
+   *   transient failures retried by the client; a 422 `invalid_shop_state` "scanning your
+   *   XML" answer is waited out (see `UpdateManyOptions.shopBusy`). A request that still
+   *   fails puts each of its products in `failed` with that error.
+   *
+   * Every input product id ends in exactly one of `applied` and `failed` (an update with
+   * no usable `product_id` is reported with its string form, or `''`).
+   * An abort through `options.signal` rejects with the signal's reason.
+   */
+  updateMany(
+    updates: Iterable<ProductUpdate> | AsyncIterable<ProductUpdate>,
+    params?: UpdateManyOptions,
+    options?: RequestOptions,
+  ): Promise<UpdateManyReport> {
+    return runUpdateMany(
+      updates,
+      async (data) => {
+        await this._transport.request({
+          api: 'products',
+          method: 'POST',
+          path: '/merchants/products/batch',
+          body: { data },
+          schema: BatchAnswer,
+          idempotent: true,
+          options,
+        });
+      },
+      params,
+      options?.signal,
+    );
+  }
+}

@@ -1,0 +1,159 @@
+import { EmporioError, RequestValidationError } from '../../core/errors.js';
+import { sleep } from '../../core/sleep.js';
+import { toIssues } from '../../schemas/common.js';
+import { ProductUpdate } from '../../schemas/products.js';
+import { isShopBusy } from '../orders/error-codes.js';
+
+/** Reported after each request of `updateMany`. */
+export interface UpdateManyProgress {
+  /** Updates handed to the service so far (requests started). */
+  sent: number;
+  /** Updates the service has accepted. */
+  applied: number;
+  /** Updates that failed: invalid ones, and those of requests that failed. */
+  failed: number;
+  /** Number of input updates, known only when the input is an array. */
+  total?: number;
+}
+
+export interface UpdateManyOptions {
+  /** Called after each request completes. An exception thrown here rejects the run. */
+  onProgress?: (progress: UpdateManyProgress) => void;
+  /** Requests in flight at once. Default 1; the rate limiter paces them either way. */
+  concurrency?: number;
+  /**
+   * Waiting out 422 `invalid_shop_state` "We are currently scanning your XML": the request
+   * is sent again up to `retries` times (default 5), after `delay` ms (default 2,000),
+   * doubled each time. Other `invalid_shop_state` answers fail at once.
+   */
+  shopBusy?: { retries?: number; delay?: number };
+}
+
+/** What `updateMany` did: plain data. Each input update is counted once in applied, failed or duplicates. */
+export interface UpdateManyReport {
+  /** Product ids the service accepted. */
+  applied: string[];
+  /** Product ids not applied, with why: a `RequestValidationError` (not sent) or the request's error. */
+  failed: { product_id: string; error: EmporioError }[];
+  /** Product ids seen again in the run, once per later occurrence; those were not sent. */
+  duplicates: string[];
+  /** Batch requests made (a request sent again after a "scanning your XML" answer counts again). */
+  requests: number;
+}
+
+const CHUNK_SIZE = 500;
+
+function nonNegativeInteger(value: unknown, fallback: number, name: string, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new RequestValidationError('Invalid updateMany options', [{ path: name.split('.'), message: `expected an integer >= ${min}` }]);
+  }
+  return value;
+}
+
+/** The id an update is reported under: its product_id, as a string when it is not one. */
+function reportedId(update: unknown): string {
+  const id = typeof update === 'object' && update !== null ? (update as { product_id?: unknown }).product_id : undefined;
+  return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '';
+}
+
+/** The engine of `products.updateMany`; `send` makes one batch request. */
+export async function runUpdateMany(
+  updates: Iterable<ProductUpdate> | AsyncIterable<ProductUpdate>,
+  send: (data: ProductUpdate[]) => Promise<void>,
+  params: UpdateManyOptions = {},
+  signal?: AbortSignal,
+): Promise<UpdateManyReport> {
+  const concurrency = nonNegativeInteger(params.concurrency, 1, 'concurrency', 1);
+  const busyRetries = nonNegativeInteger(params.shopBusy?.retries, 5, 'shopBusy.retries');
+  const busyDelay = nonNegativeInteger(params.shopBusy?.delay, 2_000, 'shopBusy.delay');
+  const isIterable =
+    updates != null && (typeof (updates as Iterable<unknown>)[Symbol.iterator] === 'function' || typeof (updates as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function');
+  if (!isIterable || typeof updates === 'string') {
+    throw new RequestValidationError('Invalid product updates', [{ path: [], message: 'expected an array, iterable or async iterable' }]);
+  }
+
+  const report: UpdateManyReport = { applied: [], failed: [], duplicates: [], requests: 0 };
+  const total = Array.isArray(updates) ? updates.length : undefined;
+  const seen = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+
+  const progress = () =>
+    params.onProgress?.({
+      sent,
+      applied: report.applied.length,
+      failed: report.failed.length,
+      ...(total === undefined ? {} : { total }),
+    });
+
+  const sendWaitingOutScans = async (data: ProductUpdate[]) => {
+    for (let attempt = 0; ; attempt++) {
+      report.requests++;
+      try {
+        return await send(data);
+      } catch (error) {
+        if (!isShopBusy(error) || attempt >= busyRetries) throw error;
+        await sleep(busyDelay * 2 ** attempt, signal);
+      }
+    }
+  };
+
+  const sendChunk = async (data: ProductUpdate[]) => {
+    const ids = data.map((update) => update.product_id);
+    sent += ids.length;
+    try {
+      await sendWaitingOutScans(data);
+      for (const id of ids) report.applied.push(id);
+    } catch (error) {
+      if (signal?.aborted || !(error instanceof EmporioError)) throw error;
+      for (const id of ids) report.failed.push({ product_id: id, error });
+    }
+    progress();
+  };
+
+  // The first error that must end the run (an abort, an exception from onProgress).
+  let fatal: { error: unknown } | undefined;
+  const launch = async (data: ProductUpdate[]) => {
+    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    if (fatal) throw fatal.error;
+    if (signal?.aborted) throw signal.reason;
+    const request: Promise<void> = sendChunk(data)
+      .catch((error: unknown) => {
+        fatal ??= { error };
+      })
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+
+  let chunk: ProductUpdate[] = [];
+  let index = 0;
+  try {
+    for await (const update of updates) {
+      const position = index++;
+      const id = reportedId(update);
+      if (id !== '' && seen.has(id)) {
+        report.duplicates.push(id);
+        continue;
+      }
+      if (id !== '') seen.add(id);
+      const result = ProductUpdate.safeParse(update);
+      if (!result.success) {
+        const issues = toIssues(result.error).map((issue) => ({ ...issue, path: [position, ...issue.path] }));
+        report.failed.push({ product_id: id, error: new RequestValidationError('Invalid product update', issues) });
+        continue;
+      }
+      chunk.push(result.data);
+      if (chunk.length === CHUNK_SIZE) {
+        await launch(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length) await launch(chunk);
+  } finally {
+    // Whatever happened, let the requests already sent finish.
+    await Promise.all(inFlight);
+  }
+  if (fatal) throw fatal.error;
+  return report;
+}
