@@ -1,0 +1,84 @@
+import type { PagePromise } from '../../core/pagination.js';
+import { path } from '../../core/paths.js';
+import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import {
+  type Favorite,
+  type FavoriteList,
+  FavoriteListAnswer,
+  FavoriteListsPage,
+  FavoritesPage,
+} from '../../schemas/account.js';
+import type { PageMeta } from '../../schemas/catalog/base.js';
+import { FavoriteListCreate, ListParams } from '../../schemas/query.js';
+import { check, checkedPath, metaOf } from '../catalog/shared.js';
+import { APIResource } from '../resource.js';
+import { listIdSegment } from './shared.js';
+
+/**
+ * The user's favorite lists (document 3): custom lists, auto lists (one per category,
+ * negative ids) and the virtual owned list. Needs a user token with the favorites permission.
+ */
+export class FavoriteLists extends APIResource {
+  /** `GET /favorite_lists`, page by page. */
+  list(params: ListParams = {}, options?: ListOptions): PagePromise<FavoriteList, PageMeta> {
+    return this._transport.list(
+      {
+        api: 'account',
+        method: 'GET',
+        path: checkedPath('/favorite_lists', () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: FavoriteListsPage,
+        permission: 'favorites',
+        options,
+      },
+      (body) => ({ items: body.favorite_lists, meta: metaOf(body) }),
+    );
+  }
+
+  /**
+   * `POST /favorite_lists`, sent as `{ favorite_list: { name } }` (201). The service refuses
+   * a name that an existing custom list has.
+   */
+  async create(list: FavoriteListCreate, options?: RequestOptions): Promise<FavoriteList> {
+    check(FavoriteListCreate, list, 'favorite list');
+    const body = await this._transport.request({
+      api: 'account',
+      method: 'POST',
+      path: '/favorite_lists',
+      body: { favorite_list: list },
+      schema: FavoriteListAnswer,
+      permission: 'favorites',
+      options,
+    });
+    return body.favorite_list;
+  }
+
+  /** `DELETE /favorite_lists/:id` (204); a missing list is a `NotFoundError`. */
+  async delete(id: number, options?: RequestOptions): Promise<void> {
+    await this._transport.request({
+      api: 'account',
+      method: 'DELETE',
+      path: path`/favorite_lists/${listIdSegment(id)}`,
+      permission: 'favorites',
+      options,
+    });
+  }
+
+  /** `GET /favorite_lists/:id/favorites`: the favorites of one list, page by page. */
+  favorites(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Favorite, PageMeta> {
+    return this._transport.list(
+      {
+        api: 'account',
+        method: 'GET',
+        path: checkedPath(path`/favorite_lists/${listIdSegment(id)}/favorites`, () =>
+          check(ListParams, params, 'parameters'),
+        ),
+        query: params,
+        schema: FavoritesPage,
+        permission: 'favorites',
+        options,
+      },
+      (body) => ({ items: body.favorites, meta: metaOf(body) }),
+    );
+  }
+}

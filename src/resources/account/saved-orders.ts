@@ -1,0 +1,25 @@
+import type { PagePromise } from '../../core/pagination.js';
+import type { ListOptions } from '../../core/transport.js';
+import { type SavedOrder, SavedOrdersPage } from '../../schemas/account.js';
+import type { PageMeta } from '../../schemas/catalog/base.js';
+import { ListParams } from '../../schemas/query.js';
+import { check, checkedPath, metaOf } from '../catalog/shared.js';
+import { APIResource } from '../resource.js';
+
+/** The user's saved orders (document 3). */
+export class SavedOrders extends APIResource {
+  /** `GET /user/saved_orders`, page by page. */
+  list(params: ListParams = {}, options?: ListOptions): PagePromise<SavedOrder, PageMeta> {
+    return this._transport.list(
+      {
+        api: 'account',
+        method: 'GET',
+        path: checkedPath('/user/saved_orders', () => check(ListParams, params, 'parameters')),
+        query: params,
+        schema: SavedOrdersPage,
+        options,
+      },
+      (body) => ({ items: body.saved_orders, meta: metaOf(body) }),
+    );
+  }
+}
