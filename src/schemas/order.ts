@@ -71,7 +71,7 @@ export const ID_TYPES = [
   { id: 26, value: 'Άδεια Διαμονής Υπηκόου Τρίτης Χώρας Χωρίς Διαβατήριο' },
   { id: 27, value: 'Άδεια Διαμονής/Δικαιούχος Διεθνούς Προστασίας' },
 ] as const;
-const ID_TYPE_VALUES = ID_TYPES.map((t) => t.value);
+type IdTypeValue = (typeof ID_TYPES)[number]['value'];
 
 // ---------------------------------------------------------------------------
 // Answer shapes
@@ -122,7 +122,8 @@ export type InvoiceAddress = z.infer<typeof InvoiceAddress>;
 /** The person who confirmed a VAT exclusion through the tax authority's service. */
 export const VatExclusionRepresentative = record({
   /** Identity document type: the value text of one of {@link ID_TYPES}. */
-  id_type: maybe(openEnum(ID_TYPE_VALUES)),
+  // The values live in ID_TYPES; openEnum needs them for the type only, so the bundle does not carry them twice.
+  id_type: maybe(openEnum<readonly IdTypeValue[]>([])),
   /** Last 5 digits of the identity document number. */
   id_number: maybe(z.string()),
   /** One-time password of the confirmation. */
@@ -178,7 +179,10 @@ export const LineItem = record({
 });
 export type LineItem = z.infer<typeof LineItem>;
 
-const Choice = <T extends z.ZodMiniType>(id: T) => record({ id: maybe(id), label: maybe(z.string()) });
+/* @__NO_SIDE_EFFECTS__ */
+function Choice<T extends z.ZodMiniType>(id: T) {
+  return record({ id: maybe(id), label: maybe(z.string()) });
+}
 
 /** What `accept` may be called with; present while the order is open. */
 export const AcceptOptions = record({
@@ -320,88 +324,118 @@ export const Order = record({
 export type Order = z.infer<typeof Order>;
 
 /** The answer of GET order: `{ order }` (the root key is required). */
-export const OrderEnvelope = record({ order: Order });
+export const OrderEnvelope = /* @__PURE__ */ (() => record({ order: Order }))();
 export type OrderEnvelope = z.infer<typeof OrderEnvelope>;
 
 // ---------------------------------------------------------------------------
 // Request shapes (strict)
 // ---------------------------------------------------------------------------
 
-const nonEmptyString = () =>
-  z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
-const integer = () => z.int({ error: 'expected an integer' });
+// Request schemas are built inside /* @__PURE__ */ calls so that bundlers drop the ones an
+// entry does not use (the webhooks entry needs none of them): esbuild does not carry
+// zod's own no-side-effects marks across modules.
+/* @__NO_SIDE_EFFECTS__ */
+function nonEmptyString() {
+  return z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
+}
+/* @__NO_SIDE_EFFECTS__ */
+function integer(min?: 0 | 1) {
+  const schema = z.int({ error: 'expected an integer' });
+  if (min === 0) return schema.check(z.nonnegative('expected a non-negative integer'));
+  return min === 1 ? schema.check(z.positive('expected a positive integer')) : schema;
+}
+/* @__NO_SIDE_EFFECTS__ */
+function nonEmptyArray<T extends z.ZodMiniType>(item: T, message: string) {
+  return z.array(item).check(z.minLength(1, message));
+}
 /** A strict request object whose unknown-key issue names the keys. */
-const requestObject = <T extends z.core.$ZodLooseShape>(shape: T) =>
-  z.strictObject(shape, {
+/* @__NO_SIDE_EFFECTS__ */
+function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? `unknown key(s): ${issue.keys.join(', ')}` : 'expected an object',
   });
+}
 
 /** Body of POST accept. */
-export const AcceptParams = requestObject({
-  /** A pickup location id from `accept_options.pickup_location`. */
-  pickup_location: nonEmptyString(),
-  /** A pickup window id from `accept_options.pickup_window`. */
-  pickup_window: integer(),
-  /** Number of parcels; the service defaults to 1. */
-  number_of_parcels: z.optional(integer().check(z.positive('expected a positive integer'))),
-});
+export const AcceptParams = /* @__PURE__ */ (() =>
+  requestObject({
+    /** A pickup location id from `accept_options.pickup_location`. */
+    pickup_location: nonEmptyString(),
+    /** A pickup window id from `accept_options.pickup_window`. */
+    pickup_window: integer(),
+    /** Number of parcels; the service defaults to 1. */
+    number_of_parcels: z.optional(integer(1)),
+  })
+)();
 export type AcceptParams = z.infer<typeof AcceptParams>;
 
-export const RejectLineItem = requestObject({
-  /** Line item id. */
-  id: nonEmptyString(),
-  /** A reason id from `reject_options.line_item_rejection_reasons`. */
-  reason_id: integer(),
-  /** Required when the reason has `requires_available_quantity: true`. */
-  available_quantity: z.optional(integer().check(z.nonnegative('expected a non-negative integer'))),
-});
+export const RejectLineItem = /* @__PURE__ */ (() =>
+  requestObject({
+    /** Line item id. */
+    id: nonEmptyString(),
+    /** A reason id from `reject_options.line_item_rejection_reasons`. */
+    reason_id: integer(),
+    /** Required when the reason has `requires_available_quantity: true`. */
+    available_quantity: z.optional(integer(0)),
+  })
+)();
 export type RejectLineItem = z.infer<typeof RejectLineItem>;
 
-const RejectLineItems = requestObject({
-  /** The line items to reject, each with a reason. */
-  line_items: z.array(RejectLineItem).check(z.minLength(1, 'expected at least one line item')),
-});
-const RejectWholeOrder = requestObject({
-  /** Free-text reason; rejects the whole order. */
-  rejection_reason_other: nonEmptyString(),
-});
+const RejectLineItems = /* @__PURE__ */ (() =>
+  requestObject({
+    /** The line items to reject, each with a reason. */
+    line_items: nonEmptyArray(RejectLineItem, 'expected at least one line item'),
+  })
+)();
+const RejectWholeOrder = /* @__PURE__ */ (() =>
+  requestObject({
+    /** Free-text reason; rejects the whole order. */
+    rejection_reason_other: nonEmptyString(),
+  })
+)();
 
 /**
- * Body of POST reject: chosen line items with reasons, or the whole order with a
- * free-text reason; exactly one of the two. The branch is chosen by the key given,
- * so a mistake is reported at its own path rather than as "matches neither".
+ * Exactly one of two strict shapes, chosen by which key is given, so a mistake is
+ * reported at its own path rather than as "matches neither".
  */
-export const RejectParams = z.pipe(
-  z.unknown().check(
-    z.superRefine((value, ctx) => {
-      const body = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-      const byItems = body !== undefined && 'line_items' in body;
-      const whole = body !== undefined && 'rejection_reason_other' in body;
-      if (byItems === whole) {
-        ctx.addIssue({
-          code: 'custom',
-          message: byItems
-            ? 'give line_items or rejection_reason_other, not both'
-            : 'expected an object with line_items or rejection_reason_other',
-          input: value,
-        });
-        return;
-      }
-      const result = (byItems ? RejectLineItems : RejectWholeOrder).safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
-    }),
-  ),
-  z.union([RejectLineItems, RejectWholeOrder]),
-);
+/* @__NO_SIDE_EFFECTS__ */
+function eitherKey<A extends z.ZodMiniType, B extends z.ZodMiniType>(keyA: string, a: A, keyB: string, b: B) {
+  return z.pipe(
+    z.unknown().check(
+      z.superRefine((value, ctx) => {
+        const body = typeof value === 'object' && value !== null ? value : undefined;
+        const hasA = body !== undefined && keyA in body;
+        const hasB = body !== undefined && keyB in body;
+        if (hasA === hasB) {
+          const message = hasA ? `give ${keyA} or ${keyB}, not both` : `expected an object with ${keyA} or ${keyB}`;
+          ctx.addIssue({ code: 'custom', message, input: value });
+          return;
+        }
+        const result = (hasA ? a : b).safeParse(value);
+        if (!result.success) {
+          for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
+        }
+      }),
+    ),
+    z.union([a, b]),
+  );
+}
+
+/** Body of POST reject: chosen line items with reasons, or the whole order with a free-text reason; exactly one. */
+export const RejectParams = /* @__PURE__ */ (() =>
+  eitherKey('line_items', RejectLineItems, 'rejection_reason_other', RejectWholeOrder))();
 export type RejectParams = z.output<typeof RejectParams>;
 
-export const TrackingDetail = requestObject({
-  courier: nonEmptyString(),
-  tracking_code: nonEmptyString(),
-});
+export const TrackingDetail = /* @__PURE__ */ (() =>
+  requestObject({
+    courier: nonEmptyString(),
+    tracking_code: nonEmptyString(),
+  })
+)();
 export type TrackingDetail = z.infer<typeof TrackingDetail>;
 
 /** Body member `tracking_details` of POST tracking_details: one entry per shipment. */
-export const TrackingDetails = z.array(TrackingDetail).check(z.minLength(1, 'expected at least one tracking detail'));
+export const TrackingDetails = /* @__PURE__ */ (() =>
+  nonEmptyArray(TrackingDetail, 'expected at least one tracking detail'))();
 export type TrackingDetails = z.infer<typeof TrackingDetails>;

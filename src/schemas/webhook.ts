@@ -8,7 +8,10 @@ import { maybe, openEnum, record } from './common.js';
 import { ORDER_STATES, Order, PickupWindow } from './order.js';
 
 /** One `{ old, new }` member of `changes`; either side may be absent or null. */
-const change = <T extends z.ZodMiniType>(value: T) => record({ old: maybe(value), new: maybe(value) });
+/* @__NO_SIDE_EFFECTS__ */
+function change<T extends z.ZodMiniType>(value: T) {
+  return record({ old: maybe(value), new: maybe(value) });
+}
 
 /** What changed, member by member; each member is `{ old, new }` and optional. */
 export const OrderChanges = record({
@@ -66,12 +69,13 @@ export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
  * whole body; `order` is set when the body carries a valid order, `event_time` when it
  * carries a string one.
  */
-export const UnknownWebhookEvent = z.object({
+export const UnknownWebhookEvent = /* @__PURE__ */ (() =>
+  z.object({
   event_type: z.string(),
   event_time: z.optional(z.string()),
   order: z.optional(Order),
   raw: z.record(z.string(), z.unknown()),
-});
+}))();
 export type UnknownWebhookEvent = z.infer<typeof UnknownWebhookEvent>;
 
 /** Every webhook body, discriminated on `event_type`. */

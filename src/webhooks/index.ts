@@ -1,1 +1,30 @@
-export {};
+/**
+ * `emporio/webhooks`: the order webhook of document 1, parsed, verified and handled.
+ * Runs on any runtime with WHATWG fetch, Request, Response and crypto.subtle; it
+ * carries no HTTP client.
+ */
+export { EmporioError, WebhookParseError } from '../core/errors.js';
+export type { Order } from '../schemas/order.js';
+export type {
+  NewOrderEvent,
+  OrderChanges,
+  OrderUpdatedEvent,
+  UnknownWebhookEvent,
+  WebhookEvent,
+} from '../schemas/webhook.js';
+export {
+  createWebhookHandler,
+  type WebhookDedupeStore,
+  type WebhookEventContext,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+} from './handler.js';
+export { isAllowedSourceIp, sourceRangesFromJson, WEBHOOK_SOURCE_RANGES } from './ip.js';
+export { type NodeRequestLike, type NodeResponseLike, toNodeHandler } from './node.js';
+export {
+  type ParseWebhookOptions,
+  parseWebhook,
+  type SafeParseWebhookResult,
+  safeParseWebhook,
+  type WebhookBody,
+} from './parse.js';

@@ -1,0 +1,93 @@
+/**
+ * A fast yes/no check derived from a zod/mini schema's definition, for the webhook hot
+ * path: zod builds a new object for every object it parses, which costs more than
+ * JSON.parse itself on an order payload. The answer schemas are loose objects of plain
+ * types, so for them "valid" means "the output equals the input": the check reads the
+ * value in place and, when it says yes, the value is the parse result as it stands.
+ *
+ * Only definitions whose output always equals their input are compiled (loose objects,
+ * optional, nullable, arrays, strings, finite numbers, booleans, literals, unknown);
+ * anything else (checks, strip or strict objects, transforms) compiles to `undefined`,
+ * and the caller uses zod. A `no` is re-checked by zod, which also names the bad field.
+ */
+import type * as z from 'zod/mini';
+
+type Check = (value: unknown) => boolean;
+
+interface Definition {
+  type: string;
+  checks?: unknown[];
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
+  values?: unknown[];
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const isString: Check = (value) => typeof value === 'string';
+const isNumber: Check = (value) => typeof value === 'number' && value - value === 0; // finite, as zod requires
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isAnything: Check = () => true;
+
+/** The check for `schema`, or undefined when its output could differ from its input. */
+export function compileCheck(schema: z.ZodMiniType): Check | undefined {
+  const def = (schema as unknown as { _zod: { def: Definition } })._zod.def;
+  if (def.checks !== undefined && def.checks.length > 0) return undefined;
+  switch (def.type) {
+    case 'string':
+      return isString;
+    case 'number':
+      return isNumber;
+    case 'boolean':
+      return isBoolean;
+    case 'unknown':
+      return isAnything;
+    case 'literal': {
+      const values = def.values ?? [];
+      return (value) => values.includes(value);
+    }
+    case 'optional':
+    case 'nullable': {
+      const innerDef = (def.innerType as unknown as { _zod: { def: Definition } })._zod.def;
+      if (def.type === 'optional' && innerDef.type === 'nullable' && !innerDef.checks?.length) {
+        const inner = compileCheck(innerDef.innerType!);
+        return inner && ((value) => value == null || inner(value));
+      }
+      const inner = compileCheck(def.innerType!);
+      if (inner === undefined) return undefined;
+      return def.type === 'optional' ? (value) => value === undefined || inner(value) : (value) => value === null || inner(value);
+    }
+    case 'array': {
+      const element = compileCheck(def.element!);
+      if (element === undefined) return undefined;
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+        return true;
+      };
+    }
+    case 'object': {
+      // Only loose objects keep unknown keys as they are.
+      if (def.catchall === undefined || compileCheck(def.catchall) !== isAnything) return undefined;
+      const keys = Object.keys(def.shape!);
+      const checks: Check[] = [];
+      for (const key of keys) {
+        const check = compileCheck(def.shape![key]!);
+        if (check === undefined) return undefined;
+        checks.push(check);
+      }
+      const count = keys.length;
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        // zod drops an own `__proto__` key; leave such bodies to zod so the result is the same.
+        if (hasOwn.call(value, '__proto__')) return false;
+        const record = value as Record<string, unknown>;
+        for (let i = 0; i < count; i++) if (!checks[i]!(record[keys[i]!])) return false;
+        return true;
+      };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,269 @@
+import type { WebhookEvent } from '../schemas/webhook.js';
+import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
+import { DEFAULT_MAX_BODY_BYTES, parseWebhook } from './parse.js';
+
+/**
+ * Where handled deliveries are remembered. Methods may return values or promises, so a
+ * `Map`-like object and a Keyv instance (`keyv.set(key, value, ttl)`) both fit, and
+ * several app instances can share one Redis-backed store.
+ */
+export interface WebhookDedupeStore {
+  get(key: string): unknown;
+  set(key: string, value: string, ttlMs?: number): unknown;
+  delete(key: string): unknown;
+}
+
+export interface WebhookEventContext {
+  /** The delivery's request (its body already read). */
+  request: Request;
+  /** The address the delivery was accepted from, when known. */
+  sourceAddress: string | undefined;
+}
+
+export interface WebhookHandlerOptions {
+  /** Called once per event; its promise is awaited before the answer. Throwing answers 500, so the service retries. */
+  onEvent: (event: WebhookEvent, context: WebhookEventContext) => unknown;
+  /** CIDR ranges deliveries may come from (default {@link WEBHOOK_SOURCE_RANGES}); `false` turns the check off. */
+  allowedRanges?: readonly string[] | false;
+  /**
+   * Use `X-Forwarded-For` to find the sender, for a server behind proxies: a hop count
+   * (how many proxies sit in front, counting the socket's peer), or the CIDRs of trusted
+   * proxies (the chain is walked from the right while the hop is a trusted proxy).
+   * Off by default: anyone can write that header.
+   */
+  trustProxy?: number | readonly string[];
+  /** Store for redelivery deduplication (default in-memory); `false` turns deduplication off. */
+  dedupe?: WebhookDedupeStore | false;
+  /** How long a handled delivery is remembered. Default 30 minutes (the service retries within about 20). */
+  dedupeTtlMs?: number;
+  /** Larger bodies are answered 413 without being read in full. Default 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+export type WebhookHandler = (request: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+
+const DEFAULT_DEDUPE_TTL_MS = 30 * 60 * 1000;
+/**
+ * How long a delivery in progress is marked in a shared store. Short, so a process that
+ * dies mid-delivery blocks the service's retries (about 5 minutes apart) only briefly.
+ */
+const IN_FLIGHT_TTL_MS = 2 * 60 * 1000;
+const HANDLED = 'handled';
+const IN_FLIGHT = 'in-flight';
+/** Bound of the default store: enough for any realistic 30-minute burst. */
+const MEMORY_STORE_LIMIT = 10_000;
+
+/**
+ * A handler for fetch runtimes (Bun, Deno, Hono, edge workers, Node via {@link toNodeHandler}):
+ * checks the method and source address, reads the body within the size limit, parses it,
+ * skips redeliveries of handled events, and awaits `onEvent`.
+ *
+ * Answers: 200 handled (or a redelivery of a handled event); 400 unparseable body;
+ * 403 refused source; 405 not POST; 409 a redelivery while the first is still being
+ * handled; 413 body too large; 500 `onEvent` threw (not marked handled, so the retry
+ * gets another chance).
+ *
+ * Deduplication keys on the SHA-256 of the body bytes, so two different changes of one
+ * order are two events. A failing store does not block deliveries: the event is handled
+ * (at least once) rather than lost.
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler: onEvent must be a function');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new TypeError('createWebhookHandler: maxBodyBytes must be a positive integer');
+  }
+  const ttl = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+  if (!Number.isFinite(ttl) || ttl <= 0) throw new TypeError('createWebhookHandler: dedupeTtlMs must be a positive number');
+  const ranges = options.allowedRanges === false ? undefined : (options.allowedRanges ?? WEBHOOK_SOURCE_RANGES);
+  if (ranges !== undefined) checkRanges(ranges, 'allowedRanges');
+  const proxy = options.trustProxy;
+  if (proxy !== undefined && !(Number.isSafeInteger(proxy) && (proxy as number) >= 0)) {
+    checkRanges(proxy as readonly string[], 'trustProxy');
+  }
+  const store = options.dedupe === false ? undefined : (options.dedupe ?? memoryStore());
+  if (store !== undefined && (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function')) {
+    throw new TypeError('createWebhookHandler: dedupe must have get, set and delete methods, or be false');
+  }
+  const onEvent = options.onEvent;
+  // Deliveries this process is handling: closes the gap between a store's get and set.
+  const inFlight = new Set<string>();
+
+  return async (request, info) => {
+    if (request.method !== 'POST') return answer(405, 'method not allowed', { allow: 'POST' });
+
+    const sourceAddress = senderAddress(request, info?.remoteAddress, proxy);
+    if (ranges !== undefined && (sourceAddress === undefined || !isAllowedSourceIp(sourceAddress, ranges))) {
+      await discard(request);
+      return answer(403, 'source address not allowed');
+    }
+
+    const declared = request.headers.get('content-length');
+    if (declared !== null && Number(declared) > maxBodyBytes) {
+      await discard(request);
+      return answer(413, 'body too large');
+    }
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await readLimited(request, maxBodyBytes);
+    } catch {
+      return answer(400, 'body could not be read');
+    }
+    if (bytes === undefined) return answer(413, 'body too large');
+
+    let event: WebhookEvent;
+    try {
+      event = parseWebhook(bytes, { maxBodyBytes });
+    } catch (error) {
+      return answer(400, (error as Error).message);
+    }
+    const context: WebhookEventContext = { request, sourceAddress };
+    if (store === undefined) return deliver(onEvent, event, context);
+
+    const key = `emporio:webhook:${await sha256Hex(bytes)}`;
+    if (inFlight.has(key)) return answer(409, 'this delivery is still being handled');
+    const seen = await attempt(() => store.get(key));
+    if (seen === HANDLED) return answer(200, 'already handled');
+    if (inFlight.has(key) || seen === IN_FLIGHT) return answer(409, 'this delivery is still being handled');
+    inFlight.add(key);
+    try {
+      await attempt(() => store.set(key, IN_FLIGHT, Math.min(IN_FLIGHT_TTL_MS, ttl)));
+      const response = await deliver(onEvent, event, context);
+      if (response.status === 200) await attempt(() => store.set(key, HANDLED, ttl));
+      else await attempt(() => store.delete(key));
+      return response;
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+}
+
+async function deliver(
+  onEvent: WebhookHandlerOptions['onEvent'],
+  event: WebhookEvent,
+  context: WebhookEventContext,
+): Promise<Response> {
+  try {
+    await onEvent(event, context);
+  } catch {
+    // The error's text stays out of the answer: it may hold the app's secrets.
+    return answer(500, 'event handler failed');
+  }
+  return answer(200, 'ok');
+}
+
+function answer(status: number, text: string, headers?: Record<string, string>): Response {
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+}
+
+function checkRanges(ranges: readonly string[], option: string): CompiledRanges {
+  if (!Array.isArray(ranges)) throw new TypeError(`createWebhookHandler: ${option} must be an array of CIDR strings`);
+  try {
+    return compileRanges(ranges, true);
+  } catch (error) {
+    throw new TypeError(`createWebhookHandler: ${option}: ${(error as Error).message}`);
+  }
+}
+
+/** Store calls never decide the answer: a failing store means at-least-once, not a lost event. */
+async function attempt(call: () => unknown): Promise<unknown> {
+  try {
+    return await call();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */
+function senderAddress(request: Request, socketAddress: string | undefined, proxy: number | readonly string[] | undefined) {
+  if (proxy === undefined || proxy === 0 || socketAddress === undefined) return socketAddress;
+  const header = request.headers.get('x-forwarded-for');
+  const chain = header === null ? [] : header.split(',').map(hostOnly).filter((hop) => hop.length > 0);
+  if (typeof proxy === 'number') {
+    // `proxy` hops are trusted: the socket's peer and the last proxy - 1 header entries.
+    const hops = Math.min(proxy, chain.length);
+    return hops === 0 ? socketAddress : chain[chain.length - hops];
+  }
+  let address = socketAddress;
+  for (let i = chain.length - 1; i >= 0 && isAllowedSourceIp(address, proxy); i--) address = chain[i]!;
+  return address;
+}
+
+/** An X-Forwarded-For entry without the port some proxies append (`1.2.3.4:5678`, `[2a03:e40::1]:443`). */
+function hostOnly(entry: string): string {
+  const hop = entry.trim();
+  if (hop.startsWith('[')) {
+    const close = hop.indexOf(']');
+    return close === -1 ? hop : hop.slice(0, close + 1);
+  }
+  const colon = hop.indexOf(':');
+  return colon !== -1 && colon === hop.lastIndexOf(':') ? hop.slice(0, colon) : hop;
+}
+
+/** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Refused requests' bodies are not read. */
+async function discard(request: Request): Promise<void> {
+  if (request.body !== null && !request.bodyUsed) await request.body.cancel().catch(() => {});
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** In-memory store with expiry, bounded: the oldest entries go first when full. */
+function memoryStore(): WebhookDedupeStore {
+  const entries = new Map<string, { value: string; expires: number }>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (entry.expires <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.value;
+    },
+    set(key, value, ttlMs = DEFAULT_DEDUPE_TTL_MS) {
+      entries.delete(key); // re-insert at the end: Map order is insertion order
+      entries.set(key, { value, expires: Date.now() + ttlMs });
+      if (entries.size > MEMORY_STORE_LIMIT) {
+        const now = Date.now();
+        for (const [oldKey, entry] of entries) {
+          if (entries.size <= MEMORY_STORE_LIMIT && entry.expires > now) break;
+          entries.delete(oldKey);
+        }
+      }
+    },
+    delete(key) {
+      entries.delete(key);
+    },
+  };
+}
