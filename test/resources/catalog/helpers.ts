@@ -1,7 +1,7 @@
 /** Test helpers for the catalog, account and legacy namespaces: request capture and recorded-answer replay. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { BASE } from '../../helpers/server.js';
 
 export const RECORDED_HOST = 'https://api.marketplace.example';
@@ -44,7 +44,7 @@ async function read(request: Request): Promise<Seen> {
 }
 
 /** Answers `method url` with `answer` and records every request it gets. */
-export function capture(server: SetupServerApi, method: Method, url: string, answer: Answer): Seen[] {
+export function capture(server: SetupServer, method: Method, url: string, answer: Answer): Seen[] {
   const seen: Seen[] = [];
   server.use(
     http[method](url, async ({ request }) => {
@@ -121,7 +121,7 @@ export function expectedRequest(rec: Recording): { method: string; path: string;
 }
 
 /** An msw handler that answers the recorded request with the recorded answer (links moved to the test host). */
-export function replay(server: SetupServerApi, rec: Recording): Seen[] {
+export function replay(server: SetupServer, rec: Recording): Seen[] {
   const url = new URL(rec.request.url);
   const headers = Object.fromEntries(
     Object.entries(rec.response.headers).map(([k, v]) => [k, v.split(RECORDED_HOST).join(BASE)]),
