@@ -1,1 +1,75 @@
-export {};
+#!/usr/bin/env node
+/**
+ * `emporio-mock`: the mock marketplace on a loopback port for a merchant's manual testing.
+ *   emporio-mock --port 4010 [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL]
+ */
+import { parseArgs } from 'node:util';
+import { createMockCore } from './mock.js';
+import { listen } from './server.js';
+
+const USAGE = `Usage: emporio-mock [--port 4010] [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL]
+
+Starts a mock of the marketplace's merchant, catalog and account APIs on a loopback port.
+  --token T      one bearer token for every API (default: test-orders-token, test-products-token, ...)
+  --webhook URL  post order events to URL (retried up to 4 times, 5 minutes apart)`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      vendor: { type: 'string', default: 'marketplace' },
+      token: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      webhook: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`--port must be a port number, got ${values.port}`);
+  const server = await listen({ port, host: values.host });
+  const token = values.token;
+  const { mock, handle } = createMockCore({
+    baseUrl: server.url,
+    vendor: values.vendor,
+    seed: Number(values.seed) || 1,
+    tokens: token ? { orders: token, products: token, catalog: token, account: token } : undefined,
+  });
+  server.setHandler(handle);
+  if (values.webhook) mock.webhooks.register(values.webhook);
+
+  const placed = [
+    mock.orders.create(),
+    mock.orders.create({ invoice: true }),
+    mock.orders.create({ express: true }),
+    mock.orders.create({ courier: 'ACS Courier', set_as_ready_required: false }),
+  ];
+  console.log(`Mock marketplace listening on ${server.url}`);
+  console.log(`Accept: application/vnd.${mock.vendor}+json; version=3.0 (merchant), version=3.2 (catalog, account)`);
+  console.log('Tokens:');
+  for (const [api, value] of Object.entries(mock.tokens)) console.log(`  ${api.padEnd(9)}${value}`);
+  console.log('Orders:');
+  for (const order of [...placed, ...mock.orders.list().filter((o) => o.code.startsWith('DEMO-'))]) {
+    const notes = [order.express ? 'express' : '', order.invoice ? 'invoice' : '', order.courier ?? 'no courier'].filter(Boolean);
+    console.log(`  ${order.code.padEnd(20)}${String(order.state).padEnd(11)}${notes.join(', ')}`);
+  }
+  console.log(`Try: curl -H 'Accept: application/vnd.${mock.vendor}+json; version=3.0' -H 'Authorization: Bearer ${mock.tokens.orders}' ${server.url}/merchants/ecommerce/orders/${placed[0]?.code}`);
+  console.log('Ctrl-C to stop.');
+
+  const stop = async () => {
+    mock.close();
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`emporio-mock: ${(error as Error)?.message ?? String(error)}`);
+  process.exit(1);
+});

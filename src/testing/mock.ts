@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { HttpHandler } from 'msw';
+import { createAccount } from './account.js';
+import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
 import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
 import { createFaults, delay, type FaultOptions, type InjectedFault } from './faults.js';
@@ -71,12 +73,7 @@ const REQUEST_LOG_LIMIT = 10_000;
 const permissionOf = (path: string) =>
   path.startsWith('/favorite') ? 'favorites' : path.startsWith('/notifications') ? 'notifications' : 'user';
 
-/** Extra routes a caller plugs in (the catalog and account areas). */
-export interface MockArea {
-  routes: Route[];
-}
-
-export function createMockCore(options: MockMarketplaceOptions = {}, extraAreas: ((core: CoreContext) => MockArea)[] = []) {
+export function createMockCore(options: MockMarketplaceOptions = {}) {
   const vendor = options.vendor ?? 'marketplace';
   const baseUrl = (options.baseUrl ?? 'https://api.marketplace.test').replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
@@ -127,8 +124,12 @@ export function createMockCore(options: MockMarketplaceOptions = {}, extraAreas:
   const merchantLimiter = options.merchantRateLimit ? createRateLimiter(options.merchantRateLimit, clock.now) : undefined;
 
   const core: CoreContext = { vendor, baseUrl, seed, now: clock.now };
-  const router = new Router().add(...orders.routes, ...products.routes);
-  for (const area of extraAreas) router.add(...area(core).routes);
+  const catalog = createCatalog(core);
+  const account = createAccount(core, {
+    sku: (id) => catalog.skus.get(id),
+    firstSkus: () => catalog.kit.skus(catalog.kit.ids.leaf).slice(0, 3),
+  });
+  const router = new Router().add(...orders.routes, ...products.routes, ...catalog.routes, ...account.routes);
 
   const checkAccept = (request: Request, api: Api): Response | undefined => {
     const media = parseMediaType(request.headers.get('accept'));
@@ -263,6 +264,10 @@ export function createMockCore(options: MockMarketplaceOptions = {}, extraAreas:
     orders: orders.kit,
     products: products.kit,
     inventory: products.inventory,
+    /** The seeded catalog: ids of notable records, and adding SKUs or categories. */
+    catalog: catalog.kit,
+    /** The account token's user: favorites, lists, notifications. */
+    account: account.kit,
     events: events as readonly MockWebhookEvent[],
     /** Calls `listener` for every emitted event, synchronously; returns the unsubscribe function. */
     onEvent(listener: (event: MockWebhookEvent) => void): () => void {

@@ -138,7 +138,8 @@ export function createOrders(context: OrdersContext) {
       if (order.dispatch_until) order.dispatch_until = timestamp(t + 72 * HOUR);
       records.set(order.code, makeRecord(order));
     }
-    const fees = makeRecord({ code: 'DEMO-FEES', state: 'accepted' });
+    // The stored order is the recorded body with its stray commas removed; GET still answers the raw text.
+    const fees = makeRecord(JSON.parse(DEMO_FEES_RAW_BODY.replace(/,(\s*[}\]])/g, '$1')).order as MockOrder);
     fees.rawBody = DEMO_FEES_RAW_BODY;
     records.set('DEMO-FEES', fees);
   };
