@@ -181,6 +181,18 @@ describe('orders.reject', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('maps the 422 of a second reject (code not shown by the spec) to UnprocessableEntityError, keeping its code', async () => {
+    const calls = capture('post', `${ORDERS}/DEMO-REJECTED/reject`, () =>
+      HttpResponse.json({ errors: [{ code: 'order_status', messages: ['Order already rejected.'] }] }, { status: 422 }),
+    );
+    const reads = capture('get', `${ORDERS}/DEMO-REJECTED`);
+    const error = await rejection(client.orders.reject('DEMO-REJECTED', { rejection_reason_other: 'x' }));
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error).toMatchObject({ status: 422, code: 'order_status', message: expect.stringContaining('Order already rejected.') });
+    expect(isOrderAlreadyAccepted(error)).toBe(false);
+    expect([calls.length, reads.length]).toEqual([1, 0]);
+  });
+
   describe('checked against the order it was given', () => {
     const open = recorded('merchants_ecommerce_orders_show').order as never as Awaited<ReturnType<typeof client.orders.get>>;
     const code = open.code;
