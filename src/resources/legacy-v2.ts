@@ -26,7 +26,6 @@ import {
   LegacyListParams,
   LegacyListResult,
   LegacyManufacturerResult,
-  LegacyObject,
   LegacySearchResult,
   LegacyShopResult,
   LegacyShopsResult,
@@ -208,8 +207,8 @@ export class LegacyV2 extends APIResource {
    * `GET /json/books`: the books index widgets, kept as sent.
    * @deprecated Use `client.catalog.bookCategories.list()`.
    */
-  books(options?: RequestOptions): Promise<LegacyObject> {
-    return this.#call({ path: '/json/books', result: LegacyObject, options });
+  books(options?: RequestOptions): Promise<LegacyIndexResult> {
+    return this.#call({ path: '/json/books', result: LegacyIndexResult, options });
   }
 
   /**
