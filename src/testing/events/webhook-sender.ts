@@ -60,7 +60,6 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         }, ms),
         wake: resolve,
       };
-      entry.timer.unref?.();
       timers.add(entry);
     });
 
