@@ -29,3 +29,27 @@ export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { RateLimitBudget, RateLimitInfo } from './core/rate-limit.js';
 export type { ListOptions, RequestOptions } from './core/transport.js';
 export { VERSION } from './version.js';
+export {
+  canSetAsNotReady,
+  canSetAsReady,
+  type Eligibility,
+  type EligibilityOrder,
+  hasErrorCode,
+  type InvoiceFile,
+  isNotEligibleForReady,
+  isOrderAlreadyAccepted,
+  isOrderNotFound,
+  isShopBusy,
+  ORDER_ERROR_CODES,
+  type OrderErrorCode,
+  type ReadyParams,
+  type RejectCallOptions,
+} from './resources/orders/index.js';
+export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './resources/products/index.js';
+// Wire types, inferred from the schemas (the schemas themselves stay internal).
+export type * from './schemas/account.js';
+export type * from './schemas/catalog.js';
+export type * from './schemas/legacy.js';
+export type * from './schemas/order.js';
+export type * from './schemas/products.js';
+export type * from './schemas/query.js';

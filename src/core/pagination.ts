@@ -127,10 +127,11 @@ export class PagePromise<Item, Meta = Record<string, unknown>>
   }
 }
 
-/** Identity of a page for loop detection: the URL with its query parameters sorted. */
+/** Identity of a page for loop detection: the URL with its query sorted; no `page` means page 1. */
 function pageKey(url: string): string {
   try {
     const parsed = new URL(url);
+    if (!parsed.searchParams.has('page')) parsed.searchParams.set('page', '1');
     parsed.searchParams.sort();
     parsed.hash = '';
     return parsed.href;

@@ -22,7 +22,7 @@ const server = useMswServer();
 const ORDER_URL = `${BASE}/merchants/ecommerce/orders/:code`;
 const errorBody = (code: string, message: string) => ({ errors: [{ code, messages: [message] }] });
 
-function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+function answer(status: number, body: string | Record<string, unknown>, headers: Record<string, string> = {}) {
   server.use(
     http.get(ORDER_URL, () =>
       typeof body === 'string'

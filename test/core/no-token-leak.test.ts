@@ -55,7 +55,7 @@ describe('no token in errors or logs', () => {
     });
     const failures = await Promise.all([
       ...['ECHO', 'HTML', 'DROP', 'SLOW', 'JUNK', 'SHAPE', '../x'].map((code) => client.orders.get(code).catch((e: unknown) => e)),
-      client.catalog.categories.get(1, { maxRetries: 0 }).catch((e: unknown) => e),
+      client.catalog.categories.get(1, {}, { maxRetries: 0 }).catch((e: unknown) => e),
       client.legacyV2.sku(123).catch((e: unknown) => e),
     ]);
     expect(failures.every((f) => f instanceof Error)).toBe(true);

@@ -62,7 +62,7 @@ describe('rate limits', () => {
     await client.catalog.categories.get(1);
     await client.catalog.categories.get(2);
     const controller = new AbortController();
-    const third = client.catalog.categories.get(3, { signal: controller.signal });
+    const third = client.catalog.categories.get(3, {}, { signal: controller.signal });
     await new Promise((r) => setTimeout(r, 100));
     expect(arrivals).toHaveLength(2);
     controller.abort(new Error('enough'));

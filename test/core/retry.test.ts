@@ -8,7 +8,7 @@ const ORDER = `${BASE}/merchants/ecommerce/orders/:code`;
 const PRODUCT = { product_id: 'A1', quantity: 3, enabled: true, price: 1999 };
 
 /** Answers the given statuses in turn, then 200 with `ok`. Counts calls. */
-function sequence(method: 'get' | 'post', url: string, statuses: number[], ok: unknown, headers: Record<string, string> = {}) {
+function sequence(method: 'get' | 'post', url: string, statuses: number[], ok: Record<string, unknown>, headers: Record<string, string> = {}) {
   const state = { calls: 0 };
   server.use(
     http[method](url, () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canSetAsNotReady, canSetAsReady } from '../../src/resources/orders/index.js';
+import { canSetAsNotReady, canSetAsReady } from 'emporio';
 import { Order, OrderEnvelope } from '../../src/schemas/order.js';
 
 /** An order as the SDK returns it: a recording, parsed by the answer schema. */

@@ -16,7 +16,7 @@ import {
   isOrderNotFound,
   isShopBusy,
   ORDER_ERROR_CODES,
-} from '../../src/resources/orders/index.js';
+} from 'emporio';
 import { BASE, makeClient, TOKEN, useMswServer } from '../helpers/server.js';
 
 const server = useMswServer();

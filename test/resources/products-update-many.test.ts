@@ -1,5 +1,5 @@
 import { InternalServerError, RequestValidationError, UnprocessableEntityError } from 'emporio';
-import type { UpdateManyProgress, UpdateManyReport } from '../../src/resources/products/index.js';
+import type { UpdateManyProgress, UpdateManyReport } from 'emporio';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE, makeClient, useMswServer } from '../helpers/server.js';

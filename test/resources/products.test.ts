@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BadRequestError, RequestValidationError, UnprocessableEntityError } from 'emporio';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { isShopBusy, ORDER_ERROR_CODES } from '../../src/resources/orders/index.js';
+import { isShopBusy, ORDER_ERROR_CODES } from 'emporio';
 import { BASE, makeClient, TOKEN, useMswServer } from '../helpers/server.js';
 
 const server = useMswServer();
