@@ -78,5 +78,9 @@ export const UnknownWebhookEvent = /* @__PURE__ */ (() =>
 }))();
 export type UnknownWebhookEvent = z.infer<typeof UnknownWebhookEvent>;
 
-/** Every webhook body, discriminated on `event_type`. */
+/**
+ * Every webhook body, discriminated on `event_type`. TypeScript cannot take the known
+ * names out of the unknown member's `string`, so pick unknown events out first:
+ * `if ('raw' in event) ...; else switch (event.event_type) ...` narrows fully.
+ */
 export type WebhookEvent = NewOrderEvent | OrderUpdatedEvent | UnknownWebhookEvent;
