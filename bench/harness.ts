@@ -1,0 +1,120 @@
+/**
+ * The benchmark harness: interleaved rounds with warm-up and medians, a loopback
+ * server, the result table and bench/results.json. Benchmarks are never timed tests:
+ * they print ratios against a baseline measured in the same run.
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+
+/** One line of the final table. `pass` is undefined for a figure reported without a goal. */
+export interface Row {
+  name: string;
+  measured: string;
+  baseline: string;
+  ratio: number;
+  goal: string;
+  pass: boolean | undefined;
+  /** Raw numbers for bench/results.json. */
+  data?: Record<string, unknown>;
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** Milliseconds taken by one call. */
+export async function time(run: () => Promise<unknown> | unknown): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/**
+ * Runs every variant `warmup` times, then `rounds` times, interleaved (the order rotates
+ * each round, so drift in machine load hits every variant alike), and returns the median
+ * milliseconds per variant.
+ */
+export async function compare<K extends string>(
+  variants: Record<K, () => Promise<unknown> | unknown>,
+  { warmup = 1, rounds = 5 }: { warmup?: number; rounds?: number } = {},
+): Promise<Record<K, number> & { samples: Record<K, number[]> }> {
+  const names = Object.keys(variants) as K[];
+  for (let i = 0; i < warmup; i++) for (const name of names) await variants[name]();
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + r) % names.length] as K;
+      samples[name].push(await time(variants[name]));
+    }
+  }
+  const medians = Object.fromEntries(names.map((n) => [n, median(samples[n])])) as Record<K, number>;
+  return Object.assign(medians, { samples });
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A plain node:http server on 127.0.0.1 (any free port), keep-alive on. */
+export async function loopbackServer(handler: Handler): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer({ keepAlive: true }, handler);
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Reads a request body (the servers here need it only to count or apply updates). */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const fmt = {
+  ms: (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 0)} ms`),
+  us: (ms: number) => `${(ms * 1000).toFixed(1)} µs`,
+  rate: (perSecond: number) =>
+    perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M/s` : `${(perSecond / 1e3).toFixed(1)} k/s`,
+  kb: (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`,
+  mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+};
+
+export function printTable(rows: readonly Row[]): void {
+  const header = ['benchmark', 'measured', 'baseline', 'ratio', 'goal', 'result'];
+  const cells = rows.map((r) => [
+    r.name,
+    r.measured,
+    r.baseline,
+    Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : '-',
+    r.goal,
+    r.pass === undefined ? 'info' : r.pass ? 'pass' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
+  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i] as number)).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const c of cells) console.log(line(c));
+}
+
+export function writeResults(file: URL, rows: readonly Row[], elapsedMs: number): void {
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+    elapsedSeconds: Math.round(elapsedMs / 100) / 10,
+    results: rows.map((r) => ({ ...r, ratio: Number.isFinite(r.ratio) ? Number(r.ratio.toFixed(3)) : null })),
+  };
+  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+}

@@ -1,0 +1,150 @@
+/**
+ * 2. Pagination: `for await` over 10,000 SKUs (400 pages of 25, Link headers) against a raw
+ * sequential fetch loop over the same pages; on plain loopback, then with 5 ms of server
+ * latency and 2 ms of consumer work per page, with and without prefetch. The client runs
+ * with `rateLimit: false`: the catalog budget (100 a minute) would otherwise pace it.
+ */
+import { MarketplaceClient } from 'emporio';
+import { compare, fmt, loopbackServer, type Row, sleep } from './harness.js';
+
+const PAGES = 400;
+const PER = 25;
+const CATEGORY = 40;
+const LATENCY_MS = 5;
+const WORK_MS = 2;
+const TOKEN = 'bench-catalog-token';
+
+/** A realistic SKU of document 2's list answers. */
+export function sku(id: number): Record<string, unknown> {
+  return {
+    id,
+    ean: `52000000${id}`,
+    pn: `PN-${id}`,
+    name: `Smartphone model ${id} 128GB Dual SIM`,
+    display_name: `Smartphone model ${id} (128GB) Black`,
+    category_id: CATEGORY,
+    manufacturer_id: 7,
+    first_product_shop_info: `12|Shop ${id % 50}|shop-${id % 50}`,
+    click_url: `https://www.marketplace.test/products/${id}/click`,
+    price_max: 499.9,
+    price_min: 389,
+    reviewscore: 4.4,
+    shop_count: 23,
+    reviews_count: 118,
+    plain_spec_summary: 'Screen 6.1", 12MP camera, 128GB storage, 4GB RAM',
+    future: false,
+    virtual: false,
+    images: { main: `https://img.marketplace.test/${id}.jpg`, alternatives: [`https://img.marketplace.test/${id}-2.jpg`] },
+    web_uri: `https://www.marketplace.test/s/${id}/smartphone-model-${id}.html`,
+    comparable: true,
+    reviewable: true,
+    name_source: 'manual',
+    sizes: null,
+    ecommerce_enabled: true,
+    ecommerce_available: true,
+    description: 'A phone with a long description that the list answer truncates...',
+  };
+}
+
+/** Serves `[/slow]/categories/:id/skus?page=N`, `/slow` adding the latency. Pages are built once. */
+export async function skuServer(pages = PAGES, per = PER) {
+  const bodies = Array.from({ length: pages }, (_, p) =>
+    Buffer.from(
+      JSON.stringify({
+        skus: Array.from({ length: per }, (_, i) => sku(p * per + i + 1)),
+        meta: {
+          pagination: { total_results: pages * per, total_pages: pages, page: p + 1, per },
+          ordered_by: 'popularity',
+          order_by_methods: { popularity: 'Popularity', pricevat: 'Price' },
+        },
+      }),
+    ),
+  );
+  const server = await loopbackServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const slow = url.pathname.startsWith('/slow/');
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const body = bodies[page - 1];
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    const base = `${server.url}${slow ? '/slow' : ''}/categories/${CATEGORY}/skus`;
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+    };
+    if (page < pages) headers.link = `<${base}?page=${page + 1}&per=${per}>; rel="next", <${base}?page=${pages}&per=${per}>; rel="last"`;
+    const send = () => res.writeHead(200, headers).end(body);
+    if (slow) setTimeout(send, LATENCY_MS);
+    else send();
+  });
+  return server;
+}
+
+export async function benchPagination(): Promise<Row[]> {
+  const server = await skuServer();
+  try {
+    const rows: Row[] = [];
+    for (const slow of [false, true]) {
+      const baseUrl = `${server.url}${slow ? '/slow' : ''}`;
+      const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, rateLimit: false, maxRetries: 0 });
+      const headers = { accept: 'application/vnd.marketplace+json; version=3.2', authorization: `Bearer ${TOKEN}` };
+      const consume = slow ? () => sleep(WORK_MS) : undefined;
+      const expect = (count: number) => {
+        if (count !== PAGES * PER) throw new Error(`iterated ${count} SKUs, expected ${PAGES * PER}`);
+      };
+      const sdk = (prefetch: boolean) => async () => {
+        let count = 0;
+        for await (const item of client.catalog.categories.skus(CATEGORY, { per: PER }, { prefetch })) {
+          if (item.id > 0) count++;
+          if (consume && count % PER === 0) await consume();
+        }
+        expect(count);
+      };
+      const m = await compare(
+        {
+          raw: async () => {
+            let count = 0;
+            for (let page = 1; page <= PAGES; page++) {
+              const response = await fetch(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers });
+              const body = JSON.parse(await response.text()) as { skus: { id: number }[] };
+              for (const item of body.skus) if (item.id > 0) count++;
+              if (consume) await consume();
+            }
+            expect(count);
+          },
+          sdk: sdk(false),
+          sdkPrefetch: sdk(true),
+        },
+        // The latency runs are slow and the code is warm from the plain ones by then.
+        slow ? { warmup: 0, rounds: 3 } : { warmup: 1, rounds: 5 },
+      );
+      const label = slow ? `+${LATENCY_MS} ms server, ${WORK_MS} ms work/page` : 'plain loopback';
+      const data = { pages: PAGES, per: PER, medianMs: { raw: m.raw, sdk: m.sdk, sdkPrefetch: m.sdkPrefetch } };
+      rows.push(
+        {
+          name: `pagination ${label}, prefetch off`,
+          measured: fmt.ms(m.sdk),
+          baseline: `${fmt.ms(m.raw)} raw fetch`,
+          ratio: m.sdk / m.raw,
+          goal: slow ? '-' : '<= 1.10',
+          pass: slow ? undefined : m.sdk / m.raw <= 1.1,
+          data,
+        },
+        {
+          name: `pagination ${label}, prefetch on`,
+          measured: fmt.ms(m.sdkPrefetch),
+          baseline: `${fmt.ms(m.raw)} raw fetch`,
+          ratio: m.sdkPrefetch / m.raw,
+          goal: slow ? '<= 0.90' : '<= 1.10',
+          pass: m.sdkPrefetch / m.raw <= (slow ? 0.9 : 1.1),
+          data,
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await server.close();
+  }
+}

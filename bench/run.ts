@@ -1,0 +1,49 @@
+/**
+ * `npm run bench` (all), or `npm run bench -- webhooks pagination` (a subset).
+ * Prints every ratio with its goal, and on a full run writes bench/results.json.
+ * A benchmark that cannot run (a missing build, a failed import) is a FAIL row, not a crash.
+ */
+import { fmt, printTable, type Row, writeResults } from './harness.js';
+
+const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
+  'request-overhead': async () => (await import('./request-overhead.js')).benchRequestOverhead(),
+  pagination: async () => (await import('./pagination.js')).benchPagination(),
+  webhooks: async () => (await import('./webhooks.js')).benchWebhooks(),
+  'bulk-inventory': async () => (await import('./bulk-inventory.js')).benchBulkInventory(),
+  'size-startup': async () => (await import('./size-startup.js')).benchSizeAndStartup(),
+  memory: async () => (await import('./memory.js')).benchMemory(),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
+
+const started = performance.now();
+const rows: Row[] = [];
+for (const name of selected) {
+  const benchStarted = performance.now();
+  process.stdout.write(`${name} ... `);
+  try {
+    const result = await (BENCHMARKS[name] as () => Promise<Row[]>)();
+    rows.push(...result);
+    console.log(`${fmt.ms(performance.now() - benchStarted)}`);
+    for (const row of result) console.log(`  ${row.name}: ${row.measured} vs ${row.baseline} → ${row.ratio.toFixed(2)} (goal ${row.goal})`);
+  } catch (error) {
+    console.log('could not run');
+    console.error(error);
+    rows.push({ name, measured: 'not run', baseline: '-', ratio: Number.NaN, goal: '-', pass: false, data: { error: String(error) } });
+  }
+}
+const elapsed = performance.now() - started;
+printTable(rows);
+console.log(`\n${rows.filter((r) => r.pass === false).length} failing of ${rows.length}; whole run ${fmt.ms(elapsed)}`);
+if (wanted.length === 0) {
+  writeResults(new URL('./results.json', import.meta.url), rows, elapsed);
+  console.log('wrote bench/results.json');
+}
+// Keep-alive sockets and timers of the clients must not hold the process open.
+process.exit(0);
