@@ -34,6 +34,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * `WebhookParseError`, whose `path` points at the first bad field.
  *
  * The size limit applies to text and bytes; an object is taken as already accepted.
+ * A valid body is not copied: given an object, the event is that same object.
  */
 export function parseWebhook(body: WebhookBody, options?: ParseWebhookOptions): WebhookEvent {
   const maxBodyBytes = options?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

@@ -50,6 +50,8 @@ describe('parseWebhook: the two known events', () => {
       const event = parseWebhook(JSON.stringify(body));
       expect(event).toStrictEqual(NewOrderEventSchema.parse(body));
       expect(event).toStrictEqual(body);
+      // A valid object is checked in place and comes back as is: no copy on the hot path.
+      expect(parseWebhook(body)).toBe(body);
     }
   });
 
