@@ -5,8 +5,7 @@
  * Result fields are used, not only read: answer types keep unknown fields as `unknown`
  * (loose objects), so a misspelled field is caught where its value is used.
  */
-import type { Page, PagePromise } from 'emporio';
-import { MarketplaceClient } from 'emporio';
+import type { MarketplaceClient, Page, PagePromise } from 'emporio';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(_value?: T): void {}
