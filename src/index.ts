@@ -53,3 +53,5 @@ export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';
+// Webhooks: the same module as `emporio/webhooks`, so the error classes are the same objects.
+export * from './webhooks/index.js';

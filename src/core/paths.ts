@@ -27,10 +27,21 @@ export function path(strings: TemplateStringsArray, ...params: PathParam[]): Req
   return new RequestPath(strings, params);
 }
 
-// Whitespace, control characters, separators and escapes: anything that could change
-// which resource a request reaches once the server decodes it.
-const FORBIDDEN = /[\s\u0000-\u001f\u007f/\\%]/;
 const MAX_LENGTH = 256;
+
+/**
+ * Whitespace, control characters, separators and escapes: anything that could change
+ * which resource a request reaches once the server decodes it.
+ */
+function hasForbiddenCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || code === 0x25 /* % */ || code === 0x2f /* / */ || code === 0x5c /* \ */) {
+      return true;
+    }
+  }
+  return /\s/.test(value);
+}
 
 function encodePathParam(value: PathParam, index: number): string {
   const fail = (reason: string): never => {
@@ -43,7 +54,7 @@ function encodePathParam(value: PathParam, index: number): string {
   if (typeof value !== 'string') return fail(`expected a string or integer, got ${typeof value}`);
   if (value.length === 0) fail('must not be empty');
   if (value.length > MAX_LENGTH) fail(`longer than ${MAX_LENGTH} characters`);
-  if (FORBIDDEN.test(value)) fail('must not contain /, \\, %, whitespace or control characters');
+  if (hasForbiddenCharacter(value)) fail('must not contain /, \\, %, whitespace or control characters');
   if (value === '.' || value.includes('..')) fail('must not contain ..');
   return encodeURIComponent(value);
 }

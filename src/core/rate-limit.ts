@@ -101,8 +101,8 @@ export class RateLimiter {
   }
 
   async #waitForMinuteSlot(tokenId: string, target: RequestTarget, signal?: AbortSignal): Promise<void> {
-    let sent = this.#sentThisMinute.get(tokenId);
-    if (!sent) this.#sentThisMinute.set(tokenId, (sent = []));
+    const sent = this.#sentThisMinute.get(tokenId) ?? [];
+    this.#sentThisMinute.set(tokenId, sent);
     while (true) {
       const now = this.now();
       while (sent.length > 0 && (sent[0] as number) <= now - MINUTE_MS) sent.shift();

@@ -16,8 +16,13 @@ export function openEnum<const T extends readonly string[]>(_known: T): z.ZodMin
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 
-/** Object whose unknown fields are kept. */
-export const record = z.looseObject;
+/**
+ * An answer object: unknown fields are kept at run time (`looseObject`), but the type lists
+ * only the known ones, so a misspelt field is a compile error rather than an `unknown`.
+ */
+export function record<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
+  return z.looseObject(shape) as unknown as z.ZodMiniObject<T, z.core.$strip>;
+}
 
 /** zod issues in the SDK's own, dependency-free shape. */
 export function toIssues(error: z.core.$ZodError): ValidationIssue[] {

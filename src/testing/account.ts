@@ -8,13 +8,13 @@ import { paginate } from './paginate.js';
 import type { Route, RouteContext } from './router.js';
 import { copy, fail, json, readJsonBody, timestamp } from './wire.js';
 
-interface FavoriteList {
+export interface FavoriteList {
   id: number;
   name: string;
   category_id: number | null;
   type: 'custom' | 'auto';
 }
-interface Favorite {
+export interface Favorite {
   id: number;
   user_id: number;
   sku_id: number;

@@ -1,0 +1,172 @@
+/**
+ * `npm run demo`: a merchant's day against the embedded mock marketplace, over real loopback HTTP.
+ *
+ * 1. The mock marketplace and a webhook receiver (createWebhookHandler) start on 127.0.0.1.
+ * 2. Orders arrive by webhook; each new order is read, accepted with the first offered pickup
+ *    window (express orders are left to the marketplace), invoiced when the customer asked for
+ *    an invoice, and marked ready when the shop is in the Set as Ready programme.
+ * 3. One order is cancelled by its customer; another goes on to dispatch and a return.
+ * 4. 5,000 products are synced with updateMany.
+ * 5. A catalog category is crawled page by page, and one SKU read with its offers and reviews.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { canSetAsReady, MarketplaceClient, type ProductUpdate, type WebhookEvent } from 'emporio';
+import { startMockMarketplace } from 'emporio/testing';
+import { createWebhookHandler, toNodeHandler, WEBHOOK_SOURCE_RANGES } from 'emporio/webhooks';
+
+const started = Date.now();
+const say = (line: string) => console.log(line);
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+// A one-page PDF is enough for the invoice upload: the SDK checks the type by its first bytes.
+const INVOICE_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function main(): Promise<void> {
+  // 1. The marketplace, and the merchant's webhook receiver.
+  const marketplace = await startMockMarketplace({ port: 0, webhookIntervalMs: 50 });
+  const { mock } = marketplace;
+  const client = new MarketplaceClient({ baseUrl: marketplace.url, vendor: mock.vendor, tokens: mock.tokens });
+
+  const received: WebhookEvent[] = [];
+  const log: string[] = [];
+  const note = (code: string, text: string) => log.push(`  ${code}  ${text}`);
+
+  const handler = createWebhookHandler({
+    // The mock posts from loopback; production keeps the published ranges only.
+    allowedRanges: [...WEBHOOK_SOURCE_RANGES, '127.0.0.0/8', '::1/128'],
+    onEvent: async (event) => {
+      received.push(event);
+      // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.
+      if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
+      if (event.event_type === 'new_order') return handleNewOrder(client, event.order.code, note);
+      const state = event.changes?.state;
+      if (state) note(event.order.code, `webhook: state ${state.old} → ${state.new}`);
+    },
+  });
+  const receiver = createServer(toNodeHandler(handler));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/orders`;
+  mock.webhooks.register(receiverUrl);
+  say(`mock marketplace on ${marketplace.url}, webhook receiver on ${receiverUrl}`);
+
+  try {
+    // 2. Orders arrive.
+    say('\norders');
+    const regular = mock.orders.create({});
+    const express = mock.orders.create({ express: true });
+    const invoiced = mock.orders.create({ invoice: true });
+    const toCancel = mock.orders.create({});
+    await mock.webhooks.idle();
+    mock.orders.autoAccept(express.code); // the marketplace's own mechanism accepts express orders
+
+    // 3. The customer cancels one; another goes to pickup and comes back.
+    mock.orders.cancel(toCancel.code, { by: 'user' });
+    mock.orders.dispatch(regular.code);
+    mock.orders.returnOrder(regular.code);
+    await mock.webhooks.idle();
+    for (const line of log) say(line);
+    const invoiceFile = mock.orders.get(invoiced.code)?.uploaded_invoice_file;
+    say(`  ${received.length} webhook events handled; invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
+
+    // 4. Inventory.
+    say('\ninventory');
+    const report = await client.products.updateMany(feed(5_000), {
+      onProgress: ({ sent, applied, failed }) => progress(sent, 5_000, `${applied} applied, ${failed} failed`),
+    });
+    progressDone();
+    say(
+      `  ${report.applied.length} applied, ${report.failed.length} failed, ${report.duplicates.length} duplicates, ` +
+        `${report.requests} requests; the marketplace now lists ${mock.inventory.size} products`,
+    );
+
+    // 5. Catalog.
+    say('\ncatalog');
+    const leaf = mock.catalog.ids.leaf;
+    let pages = 0;
+    let skus = 0;
+    let cheapest = { name: '', price: Number.POSITIVE_INFINITY };
+    for await (const page of client.catalog.categories.skus(leaf, { per: 25 }).pages()) {
+      pages++;
+      for (const sku of page.items) {
+        skus++;
+        if (typeof sku.price_min === 'number' && sku.price_min < cheapest.price) {
+          cheapest = { name: sku.name ?? String(sku.id), price: sku.price_min };
+        }
+      }
+    }
+    say(`  category ${leaf}: ${skus} SKUs over ${pages} pages; cheapest ${cheapest.name} at €${cheapest.price}`);
+    const skuId = mock.catalog.ids.sku;
+    const sku = await client.catalog.skus.get(skuId);
+    const offers = await client.catalog.skus.products(skuId);
+    const reviews = await client.catalog.skus.reviews(skuId, { include_meta: 'sku_rating_breakdown' });
+    const offerCount = Array.isArray(offers) ? offers.length : offers.items.length;
+    say(`  SKU ${sku.id} "${sku.name}": ${offerCount} offers, ${reviews.items.length} reviews on the first page`);
+    const rate = client.rateLimit;
+    if (rate) say(`  rate limit: ${rate.remaining} of ${rate.limit} left this minute`);
+
+    say(`\ndone in ${elapsed()}`);
+  } finally {
+    receiver.close();
+    await marketplace.close();
+  }
+}
+
+/** What a merchant's webhook consumer does with a new order. */
+async function handleNewOrder(
+  client: MarketplaceClient,
+  code: string,
+  note: (code: string, text: string) => void,
+): Promise<void> {
+  let order = await client.orders.get(code);
+  if (order.express) {
+    note(code, 'new express order: the marketplace accepts it (rule 1), nothing to do');
+    return;
+  }
+  const location = order.accept_options?.pickup_location?.[0];
+  const window = order.accept_options?.pickup_window?.[0];
+  if (location?.id == null || window?.id == null) {
+    note(code, 'new order without pickup options: left for the merchant panel');
+    return;
+  }
+  await client.orders.accept(code, { pickup_location: location.id, pickup_window: window.id });
+  note(code, `accepted, pickup ${window.label} at ${location.label}`);
+
+  if (order.invoice) {
+    await client.orders.uploadInvoice(code, INVOICE_PDF);
+    note(code, 'invoice uploaded (PDF)');
+  }
+  order = await client.orders.get(code);
+  if (order.set_as_ready_required && canSetAsReady(order).ok) {
+    await client.orders.setAsReady(code, { order });
+    note(code, 'set as ready: the courier is notified');
+  }
+}
+
+/** A feed of product updates, streamed: updateMany never holds it all. */
+async function* feed(count: number): AsyncGenerator<ProductUpdate> {
+  for (let i = 1; i <= count; i++) {
+    yield { product_id: `SKU-${String(i).padStart(5, '0')}`, quantity: i % 17, enabled: i % 17 !== 0, price: 990 + i };
+  }
+}
+
+let lastShown = -1;
+function progress(done: number, total: number, detail: string): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  const bar = `  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${detail}`;
+  if (process.stdout.isTTY) process.stdout.write(`\r${bar}`);
+  else if (Math.floor((done / total) * 4) !== lastShown) {
+    lastShown = Math.floor((done / total) * 4);
+    console.log(bar);
+  }
+}
+
+function progressDone(): void {
+  if (process.stdout.isTTY) process.stdout.write('\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
