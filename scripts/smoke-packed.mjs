@@ -16,16 +16,18 @@ try {
   run('npx', ['attw', tarball, '--profile', 'node16']);
 
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], scratch);
+  // msw is an optional peer dependency: needed by emporio/testing's msw handlers.
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, 'msw@2'], scratch);
 
   const check = `
     const ok = (cond, what) => { if (!cond) { console.error('FAIL', what); process.exit(1); } };
     const { startMockMarketplace } = await load('emporio/testing');
-    const { MarketplaceClient, NotFoundError } = await load('emporio');
+    const { MarketplaceClient, NotFoundError, WebhookParseError } = await load('emporio');
     const webhooks = await load('emporio/webhooks');
+    ok(webhooks.WebhookParseError === WebhookParseError, 'one copy of each error class across entries');
     const server = await startMockMarketplace({ port: 0 });
     try {
-      const client = new MarketplaceClient({ baseUrl: server.url, vendor: 'marketplace', tokens: server.tokens });
+      const client = new MarketplaceClient({ baseUrl: server.url, vendor: server.mock.vendor, tokens: server.mock.tokens });
       const order = await client.orders.get('DEMO-OPEN');
       ok(order.code === 'DEMO-OPEN', 'orders.get');
       const missing = await client.orders.get('NOPE-1').catch((e) => e);

@@ -55,3 +55,9 @@ export type * from './schemas/products.js';
 export type * from './schemas/query.js';
 // Webhooks: the same module as `emporio/webhooks`, so the error classes are the same objects.
 export * from './webhooks/index.js';
+// Namespace classes, as types for annotations; sub-namespaces are reachable as e.g. `Catalog['skus']`.
+export type { Account } from './resources/account/index.js';
+export type { Catalog } from './resources/catalog/index.js';
+export type { LegacySession, LegacySkuLookup, LegacyV2 } from './resources/legacy-v2.js';
+export type { Orders } from './resources/orders/index.js';
+export type { Products } from './resources/products/index.js';
