@@ -9,7 +9,8 @@ import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
 import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
-import { createFaults, delay, type FaultOptions, type InjectedFault } from './faults.js';
+import { sleep } from '../core/sleep.js';
+import { createFaults, type FaultOptions, type InjectedFault } from './faults.js';
 import { createOrders } from './orders.js';
 import { createProducts } from './products.js';
 import { createRandom } from './random.js';
@@ -225,7 +226,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     };
     if (fault?.phase === 'before') {
       if (fault.kind !== 'timeout') return injected();
-      await delay(faults.delayMs, request.signal);
+      await sleep(faults.delayMs, request.signal);
     }
     let response: Response;
     try {
@@ -236,7 +237,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     }
     if (fault?.phase === 'after') {
       if (fault.kind !== 'timeout') return injected();
-      await delay(faults.delayMs, request.signal);
+      await sleep(faults.delayMs, request.signal);
     }
     return finish(response, fault?.kind);
   };

@@ -46,16 +46,7 @@ function checkBatch(updates: readonly ProductUpdate[]): ProductUpdate[] {
 export class Products extends APIResource {
   /** POST /merchants/products/batch: one request of at most 500 updates. */
   async batchUpdate(updates: readonly ProductUpdate[], options?: RequestOptions): Promise<void> {
-    const data = checkBatch(updates);
-    await this._transport.request({
-      api: 'products',
-      method: 'POST',
-      path: '/merchants/products/batch',
-      body: { data },
-      schema: BatchAnswer,
-      idempotent: true,
-      options,
-    });
+    await this.#sendBatch(checkBatch(updates), options);
   }
 
   /** POST /merchants/products/validate_batch_payload: every check of `batchUpdate`, nothing changed. */
@@ -97,21 +88,19 @@ export class Products extends APIResource {
     params?: UpdateManyOptions,
     options?: RequestOptions,
   ): Promise<UpdateManyReport> {
-    return runUpdateMany(
-      updates,
-      async (data) => {
-        await this._transport.request({
-          api: 'products',
-          method: 'POST',
-          path: '/merchants/products/batch',
-          body: { data },
-          schema: BatchAnswer,
-          idempotent: true,
-          options,
-        });
-      },
-      params,
-      options?.signal,
-    );
+    return runUpdateMany(updates, (data) => this.#sendBatch(data, options), params, options?.signal);
+  }
+
+  /** The one batch request; checked data only. */
+  async #sendBatch(data: readonly ProductUpdate[], options: RequestOptions | undefined): Promise<void> {
+    await this._transport.request({
+      api: 'products',
+      method: 'POST',
+      path: '/merchants/products/batch',
+      body: { data },
+      schema: BatchAnswer,
+      idempotent: true,
+      options,
+    });
   }
 }
