@@ -54,6 +54,11 @@ export interface RequestSpec<T = unknown> {
   /** A checked path (see `path`), a fixed path, or an absolute URL (next pages). */
   path: RequestPath | string;
   query?: QueryParams;
+  /**
+   * Checks `query` when the request is built, inside the call's promise: a bad parameter
+   * rejects it with `RequestValidationError`, also for a `PagePromise`, and nothing is sent.
+   */
+  querySchema?: z.ZodMiniType;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as multipart/form-data. */
@@ -141,7 +146,7 @@ export class Transport {
     pick: (body: Body) => { items: Item[]; meta: Meta | undefined },
   ): PagePromise<Item, Meta> {
     const fetchPage = async (url: string | undefined): Promise<PageData<Item, Meta>> => {
-      const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined });
+      const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined, querySchema: undefined });
       if (answer.body === undefined) {
         throw new ResponseValidationError('a list answer was empty', {
           status: answer.status,
@@ -203,6 +208,10 @@ export class Transport {
     const base = spec.api === 'legacyV2' ? this.#options.legacyBaseUrl : this.#options.baseUrl;
     if (base === undefined) {
       throw new RequestValidationError('The legacy v2 interface needs the `legacyBaseUrl` client option');
+    }
+    if (spec.querySchema) {
+      const checked = spec.querySchema.safeParse(spec.query ?? {});
+      if (!checked.success) throw new RequestValidationError('Invalid parameters', toIssues(checked.error));
     }
     return base + relative + encodeQuery(spec.query);
   }

@@ -53,6 +53,7 @@ interface Call<T> {
   method?: HttpMethod;
   path: RequestPath | string;
   query?: QueryParams;
+  querySchema?: z.ZodMiniType;
   form?: Record<string, string | number | undefined>;
   result: z.ZodMiniType<T>;
   anonymous?: boolean;
@@ -199,8 +200,7 @@ export class LegacyV2 extends APIResource {
    * @deprecated Use `client.catalog.books.search(q)` or `client.catalog.bookCategories.books(id)`.
    */
   async booksList(params: LegacyBooksListParams = {}, options?: RequestOptions): Promise<LegacyBooksListResult> {
-    check(LegacyBooksListParams, params, 'parameters');
-    return this.#call({ path: '/json/books/list/', query: params, result: LegacyBooksListResult, options });
+    return this.#call({ path: '/json/books/list/', query: params, querySchema: LegacyBooksListParams, result: LegacyBooksListResult, options });
   }
 
   /**
@@ -267,6 +267,7 @@ export class LegacyV2 extends APIResource {
       method: call.method ?? 'GET',
       path: call.path,
       query: call.query,
+      querySchema: call.querySchema,
       form,
       schema: LegacyEnvelope,
       anonymous: call.anonymous,

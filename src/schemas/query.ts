@@ -132,8 +132,11 @@ export type ManufacturerSkusParams = z.input<typeof ManufacturerSkusParams>;
 export const SearchParams = ListParams;
 export type SearchParams = ListParams;
 
+/** A whole search query: `q` and the list parameters (`GET /search`, `GET /shops/search`). */
+export const SearchRequest = strict({ ...shared, ...paging, q: SearchQuery });
+
 /** `GET /shops/search`. */
-export const ShopsSearchParams = strict({ ...shared, ...paging, q: SearchQuery });
+export const ShopsSearchParams = SearchRequest;
 export type ShopsSearchParams = z.input<typeof ShopsSearchParams>;
 
 /** `GET /shops/:shop_id/products/search`. */
@@ -193,6 +196,9 @@ export const BooksSearchParams = strict({
   order_dir: z.optional(OrderDir),
 });
 export type BooksSearchParams = z.input<typeof BooksSearchParams>;
+
+/** The whole query of `GET /books/search`. */
+export const BooksSearchRequest = z.extend(BooksSearchParams, { q: SearchQuery });
 
 /** `GET /book_categories/filters?q=`. */
 export const BookCategoryFiltersParams = strict({ ...shared, ...paging, q: SearchQuery });

@@ -15,12 +15,12 @@ import { APIResource } from '../resource.js';
 export class Addresses extends APIResource {
   /** `GET /user/addresses` (not paginated). */
   async list(params: GetParams = {}, options?: RequestOptions): Promise<Address[]> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'account',
       method: 'GET',
       path: '/user/addresses',
       query: params,
+      querySchema: GetParams,
       schema: AddressesPage,
       options,
     });

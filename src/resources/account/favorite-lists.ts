@@ -10,7 +10,7 @@ import {
 } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteListCreate, ListParams } from '../../schemas/query.js';
-import { check, checkedPath, metaOf } from '../catalog/shared.js';
+import { check, metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 import { listIdSegment } from './shared.js';
 
@@ -25,7 +25,8 @@ export class FavoriteLists extends APIResource {
       {
         api: 'account',
         method: 'GET',
-        path: checkedPath('/favorite_lists', () => check(ListParams, params, 'parameters')),
+        path: '/favorite_lists',
+        querySchema: ListParams,
         query: params,
         schema: FavoriteListsPage,
         permission: 'favorites',
@@ -70,9 +71,8 @@ export class FavoriteLists extends APIResource {
       {
         api: 'account',
         method: 'GET',
-        path: checkedPath(path`/favorite_lists/${listIdSegment(id)}/favorites`, () =>
-          check(ListParams, params, 'parameters'),
-        ),
+        path: path`/favorite_lists/${listIdSegment(id)}/favorites`,
+        querySchema: ListParams,
         query: params,
         schema: FavoritesPage,
         permission: 'favorites',

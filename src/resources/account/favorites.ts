@@ -4,7 +4,7 @@ import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Favorite, FavoriteAnswer, FavoritesPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteCreate, FavoritesParams, FavoriteUpdate, GetParams } from '../../schemas/query.js';
-import { check, checkedPath, metaOf } from '../catalog/shared.js';
+import { check, metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's favorite SKUs (document 3). Needs a user token with the favorites permission. */
@@ -15,7 +15,8 @@ export class Favorites extends APIResource {
       {
         api: 'account',
         method: 'GET',
-        path: checkedPath('/favorites', () => check(FavoritesParams, params, 'parameters')),
+        path: '/favorites',
+        querySchema: FavoritesParams,
         query: params,
         schema: FavoritesPage,
         permission: 'favorites',
@@ -27,12 +28,12 @@ export class Favorites extends APIResource {
 
   /** `GET /favorites/:id`. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Favorite> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/favorites/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: FavoriteAnswer,
       permission: 'favorites',
       options,

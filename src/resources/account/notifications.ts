@@ -4,7 +4,7 @@ import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Notification, NotificationAnswer, NotificationsPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { GetParams, ListParams, NotificationIds } from '../../schemas/query.js';
-import { check, checkedPath, metaOf } from '../catalog/shared.js';
+import { check, metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's notification feed: price drops, availability, releases, reviews (document 3). Needs the notifications permission. */
@@ -15,7 +15,8 @@ export class Notifications extends APIResource {
       {
         api: 'account',
         method: 'GET',
-        path: checkedPath('/notifications', () => check(ListParams, params, 'parameters')),
+        path: '/notifications',
+        querySchema: ListParams,
         query: params,
         schema: NotificationsPage,
         permission: 'notifications',
@@ -27,12 +28,12 @@ export class Notifications extends APIResource {
 
   /** `GET /notifications/:id`. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Notification> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/notifications/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: NotificationAnswer,
       permission: 'notifications',
       options,

@@ -3,7 +3,7 @@ import type { ListOptions } from '../../core/transport.js';
 import { type SavedOrder, SavedOrdersPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { ListParams } from '../../schemas/query.js';
-import { check, checkedPath, metaOf } from '../catalog/shared.js';
+import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's saved orders (document 3). */
@@ -14,7 +14,8 @@ export class SavedOrders extends APIResource {
       {
         api: 'account',
         method: 'GET',
-        path: checkedPath('/user/saved_orders', () => check(ListParams, params, 'parameters')),
+        path: '/user/saved_orders',
+        querySchema: ListParams,
         query: params,
         schema: SavedOrdersPage,
         options,

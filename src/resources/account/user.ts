@@ -8,12 +8,12 @@ import { APIResource } from '../resource.js';
 export class User extends APIResource {
   /** `GET /user`. */
   async get(params: GetParams = {}, options?: RequestOptions): Promise<UserData> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'account',
       method: 'GET',
       path: '/user',
       query: params,
+      querySchema: GetParams,
       schema: UserAnswer,
       options,
     });

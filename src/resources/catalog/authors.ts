@@ -5,18 +5,18 @@ import { type Author, AuthorAnswer, type Book, BooksPage } from '../../schemas/c
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /** Book authors (document 2; the path is `/author`, singular). */
 export class Authors extends APIResource {
   /** `GET /author/:id/`. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Author> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/author/${id}/`,
       query: params,
+      querySchema: GetParams,
       schema: AuthorAnswer,
       options,
     });
@@ -29,7 +29,8 @@ export class Authors extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/author/${id}/books`, () => check(ListParams, params, 'parameters')),
+        path: path`/author/${id}/books`,
+        querySchema: ListParams,
         query: params,
         schema: BooksPage,
         options,

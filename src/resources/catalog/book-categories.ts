@@ -11,7 +11,7 @@ import {
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { BookCategoryFiltersParams, GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { check, metaOf } from './shared.js';
 
 /**
  * Book categories (a Dewey-like tree). Document 2 shows only the `filters?q=` search;
@@ -20,12 +20,12 @@ import { check, checkedPath, metaOf } from './shared.js';
 export class BookCategories extends APIResource {
   /** `GET /book_categories`: the top-level book categories (not paginated). From recorded answers, not from the spec. */
   async list(params: GetParams = {}, options?: RequestOptions): Promise<BookCategory[]> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: '/book_categories',
       query: params,
+      querySchema: GetParams,
       schema: BookCategoriesPage,
       options,
     });
@@ -34,12 +34,12 @@ export class BookCategories extends APIResource {
 
   /** `GET /book_categories/:id`. Path and shape come from recorded answers, not from the spec. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<BookCategory> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/book_categories/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: BookCategoryAnswer,
       options,
     });
@@ -55,7 +55,8 @@ export class BookCategories extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/book_categories/${id}/books`, () => check(ListParams, params, 'parameters')),
+        path: path`/book_categories/${id}/books`,
+        querySchema: ListParams,
         query: params,
         schema: BooksPage,
         options,

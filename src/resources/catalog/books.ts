@@ -3,20 +3,20 @@ import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Book, BookAnswer, type BookDetails, BookDetailsAnswer, BooksPage } from '../../schemas/catalog/books.js';
 import type { ListMeta } from '../../schemas/catalog/categories.js';
-import { BooksSearchParams, GetParams } from '../../schemas/query.js';
+import { type BooksSearchParams, BooksSearchRequest, GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, checkSearchTerm, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /** Books (document 2). */
 export class Books extends APIResource {
   /** `GET /books/:id`. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Book> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/books/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: BookAnswer,
       options,
     });
@@ -37,12 +37,12 @@ export class Books extends APIResource {
 
   /** `GET /books/:id/similar_by_author` (not paginated). */
   async similarByAuthor(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Book[]> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/books/${id}/similar_by_author`,
       query: params,
+      querySchema: GetParams,
       schema: BooksPage,
       options,
     });
@@ -59,10 +59,8 @@ export class Books extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath('/books/search', () => {
-          checkSearchTerm(q);
-          check(BooksSearchParams, params, 'parameters');
-        }),
+        path: '/books/search',
+        querySchema: BooksSearchRequest,
         query: { ...params, q },
         schema: BooksPage,
         options,

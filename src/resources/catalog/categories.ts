@@ -22,7 +22,7 @@ import {
   SpecificationsParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /** The category tree (document 2). A SKU always belongs to a leaf category (`children_count: 0`). */
 export class Categories extends APIResource {
@@ -32,7 +32,8 @@ export class Categories extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath('/categories', () => check(ListParams, params, 'parameters')),
+        path: '/categories',
+        querySchema: ListParams,
         query: params,
         schema: CategoriesPage,
         options,
@@ -43,12 +44,12 @@ export class Categories extends APIResource {
 
   /** `GET /categories/:id`: the single-category view. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: CategoryAnswer,
       options,
     });
@@ -57,12 +58,12 @@ export class Categories extends APIResource {
 
   /** `GET /categories/root`. */
   async root(params: GetParams = {}, options?: RequestOptions): Promise<Category> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: '/categories/root',
       query: params,
+      querySchema: GetParams,
       schema: CategoryAnswer,
       options,
     });
@@ -71,12 +72,12 @@ export class Categories extends APIResource {
 
   /** `GET /categories/:id/parent`. */
   async parent(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/parent`,
       query: params,
+      querySchema: GetParams,
       schema: CategoryAnswer,
       options,
     });
@@ -85,12 +86,12 @@ export class Categories extends APIResource {
 
   /** `GET /categories/:id/children`: the direct children (not paginated). */
   async children(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category[]> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/children`,
       query: params,
+      querySchema: GetParams,
       schema: CategoriesPage,
       options,
     });
@@ -106,12 +107,12 @@ export class Categories extends APIResource {
     params: SpecificationsParams = {},
     options?: RequestOptions,
   ): Promise<CategorySpecificationsAnswer> {
-    check(SpecificationsParams, params, 'parameters');
     return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/specifications`,
       query: params,
+      querySchema: SpecificationsParams,
       schema: CategorySpecificationsAnswer,
       options,
     });
@@ -127,7 +128,8 @@ export class Categories extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/categories/${id}/skus`, () => check(CategorySkusParams, params, 'parameters')),
+        path: path`/categories/${id}/skus`,
+        querySchema: CategorySkusParams,
         query: params,
         schema: SkusPage,
         options,
@@ -138,12 +140,12 @@ export class Categories extends APIResource {
 
   /** `GET /categories/:category_id/filter_groups` (not paginated). */
   async filterGroups(id: number, params: GetParams = {}, options?: RequestOptions): Promise<FilterGroup[]> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/filter_groups`,
       query: params,
+      querySchema: GetParams,
       schema: FilterGroupsPage,
       options,
     });
@@ -163,9 +165,8 @@ export class Categories extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/categories/${id}/manufacturers`, () =>
-          check(CategoryManufacturersParams, params, 'parameters'),
-        ),
+        path: path`/categories/${id}/manufacturers`,
+        querySchema: CategoryManufacturersParams,
         query: params,
         schema: ManufacturersPage,
         options,
@@ -184,7 +185,8 @@ export class Categories extends APIResource {
       {
         api: 'account',
         method: 'GET',
-        path: checkedPath(path`/categories/${id}/favorites`, () => check(ListParams, params, 'parameters')),
+        path: path`/categories/${id}/favorites`,
+        querySchema: ListParams,
         query: params,
         schema: FavoritesPage,
         permission: 'favorites',

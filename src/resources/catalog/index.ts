@@ -8,7 +8,7 @@ import {
   type SearchMeta,
   SearchPage,
 } from '../../schemas/catalog/search.js';
-import { SearchParams } from '../../schemas/query.js';
+import { type SearchParams, SearchRequest } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 import { Authors } from './authors.js';
 import { BookCategories } from './book-categories.js';
@@ -20,7 +20,7 @@ import { Manufacturers } from './manufacturers.js';
 import { Personalization } from './personalization.js';
 import { CatalogProducts } from './products.js';
 import { Publishers } from './publishers.js';
-import { check, checkedPath, checkSearchTerm, metaOf } from './shared.js';
+import { checkSearchTerm, metaOf } from './shared.js';
 import { Shops } from './shops.js';
 import { Skus } from './skus.js';
 
@@ -66,10 +66,8 @@ export class Catalog extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath('/search', () => {
-          checkSearchTerm(q);
-          check(SearchParams, params, 'parameters');
-        }),
+        path: '/search',
+        querySchema: SearchRequest,
         query: { ...params, q },
         schema: SearchPage,
         options,

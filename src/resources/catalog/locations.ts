@@ -2,18 +2,17 @@ import type { RequestOptions } from '../../core/transport.js';
 import { type Location, LocationsPage } from '../../schemas/catalog/shops.js';
 import { LocationsFindParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check } from './shared.js';
 
 /** Shop locations near a point (document 2). */
 export class Locations extends APIResource {
   /** `GET /locations/find?lat=&lng=`: locations with their `distance`; coordinates are decimal strings. */
   async find(params: LocationsFindParams, options?: RequestOptions): Promise<Location[]> {
-    check(LocationsFindParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: '/locations/find',
       query: params,
+      querySchema: LocationsFindParams,
       schema: LocationsPage,
       options,
     });

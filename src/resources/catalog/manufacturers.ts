@@ -7,7 +7,7 @@ import { type Manufacturer, ManufacturerAnswer, ManufacturersPage } from '../../
 import { type Sku, SkusPage } from '../../schemas/catalog/skus.js';
 import { GetParams, ListParams, ManufacturerCategoriesParams, ManufacturerSkusParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /** Manufacturers, their categories and SKUs (document 2). */
 export class Manufacturers extends APIResource {
@@ -17,7 +17,8 @@ export class Manufacturers extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath('/manufacturers', () => check(ListParams, params, 'parameters')),
+        path: '/manufacturers',
+        querySchema: ListParams,
         query: params,
         schema: ManufacturersPage,
         options,
@@ -28,12 +29,12 @@ export class Manufacturers extends APIResource {
 
   /** `GET /manufacturers/:id`. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Manufacturer> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/manufacturers/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: ManufacturerAnswer,
       options,
     });
@@ -50,9 +51,8 @@ export class Manufacturers extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/manufacturers/${id}/categories`, () =>
-          check(ManufacturerCategoriesParams, params, 'parameters'),
-        ),
+        path: path`/manufacturers/${id}/categories`,
+        querySchema: ManufacturerCategoriesParams,
         query: params,
         schema: CategoriesPage,
         options,
@@ -67,7 +67,8 @@ export class Manufacturers extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/manufacturers/${id}/skus`, () => check(ManufacturerSkusParams, params, 'parameters')),
+        path: path`/manufacturers/${id}/skus`,
+        querySchema: ManufacturerSkusParams,
         query: params,
         schema: SkusPage,
         options,

@@ -3,7 +3,6 @@ import type { RequestOptions } from '../../core/transport.js';
 import { ProductAnswer } from '../../schemas/catalog/skus.js';
 import { GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check } from './shared.js';
 
 /** Products: single shop offers of a SKU (document 2). */
 export class CatalogProducts extends APIResource {
@@ -12,12 +11,12 @@ export class CatalogProducts extends APIResource {
    * is the address and payment method its `blp` costs were computed for.
    */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<ProductAnswer> {
-    check(GetParams, params, 'parameters');
     return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/products/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: ProductAnswer,
       options,
     });

@@ -5,18 +5,18 @@ import { type Book, BooksPage, type Publisher, PublisherAnswer } from '../../sch
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /** Book publishers. The spec does not show these endpoints: paths and shapes come from recorded answers. */
 export class Publishers extends APIResource {
   /** `GET /publisher/:id`. Path and shape come from recorded answers, not from the spec. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Publisher> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/publisher/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: PublisherAnswer,
       options,
     });
@@ -29,7 +29,8 @@ export class Publishers extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/publisher/${id}/books`, () => check(ListParams, params, 'parameters')),
+        path: path`/publisher/${id}/books`,
+        querySchema: ListParams,
         query: params,
         schema: BooksPage,
         options,

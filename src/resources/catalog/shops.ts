@@ -21,18 +21,18 @@ import {
   ShopsSearchParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { check, metaOf } from './shared.js';
 
 /** Shops, their reviews and locations (document 2). */
 export class Shops extends APIResource {
   /** `GET /shops/:id`. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Shop> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: ShopAnswer,
       options,
     });
@@ -48,7 +48,8 @@ export class Shops extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/shops/${id}/reviews`, () => check(ShopReviewsParams, params, 'parameters')),
+        path: path`/shops/${id}/reviews`,
+        querySchema: ShopReviewsParams,
         query: params,
         schema: ShopReviewsPage,
         options,
@@ -59,12 +60,12 @@ export class Shops extends APIResource {
 
   /** `GET /shops/:shop_id/locations`; `embed: 'address'` nests each address. */
   async locations(shopId: number, params: LocationsParams = {}, options?: RequestOptions): Promise<Location[]> {
-    check(LocationsParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${shopId}/locations`,
       query: params,
+      querySchema: LocationsParams,
       schema: LocationsPage,
       options,
     });
@@ -78,12 +79,12 @@ export class Shops extends APIResource {
     params: LocationsParams = {},
     options?: RequestOptions,
   ): Promise<Location> {
-    check(LocationsParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${shopId}/locations/${locationId}`,
       query: params,
+      querySchema: LocationsParams,
       schema: LocationAnswer,
       options,
     });
@@ -114,12 +115,12 @@ export class Shops extends APIResource {
     params: ShopProductSearchParams,
     options?: RequestOptions,
   ): Promise<Product[]> {
-    check(ShopProductSearchParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${shopId}/products/search`,
       query: params,
+      querySchema: ShopProductSearchParams,
       schema: ProductsPage,
       options,
     });

@@ -39,7 +39,7 @@ import {
   SpecificationsParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, checkedPath, metaOf } from './shared.js';
+import { check, metaOf } from './shared.js';
 
 const REVIEW_PERMISSION = 'publish_sku_review_actions';
 
@@ -51,12 +51,12 @@ const REVIEW_PERMISSION = 'publish_sku_review_actions';
 export class Skus extends APIResource {
   /** `GET /skus/:id`. Path and shape come from recorded answers, not from the spec. */
   async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Sku> {
-    check(GetParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/skus/${id}`,
       query: params,
+      querySchema: GetParams,
       schema: SkuAnswer,
       options,
     });
@@ -72,12 +72,12 @@ export class Skus extends APIResource {
     params: SpecificationsParams = {},
     options?: RequestOptions,
   ): Promise<SkuSpecificationsAnswer> {
-    check(SpecificationsParams, params, 'parameters');
     return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/skus/${id}/specifications`,
       query: params,
+      querySchema: SpecificationsParams,
       schema: SkuSpecificationsAnswer,
       options,
     });
@@ -117,7 +117,8 @@ export class Skus extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/skus/${id}/similar`, () => check(ListParams, params, 'parameters')),
+        path: path`/skus/${id}/similar`,
+        querySchema: ListParams,
         query: params,
         schema: SkusPage,
         options,
@@ -136,7 +137,8 @@ export class Skus extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/skus/${id}/products`, () => check(ListParams, params, 'parameters')),
+        path: path`/skus/${id}/products`,
+        querySchema: ListParams,
         query: params,
         schema: ProductsPage,
         options,
@@ -158,7 +160,8 @@ export class Skus extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/skus/${id}/product_cards`, () => check(ListParams, params, 'parameters')),
+        path: path`/skus/${id}/product_cards`,
+        querySchema: ListParams,
         query: params,
         schema: ProductCardsPage,
         options,
@@ -177,7 +180,8 @@ export class Skus extends APIResource {
       {
         api: 'catalog',
         method: 'GET',
-        path: checkedPath(path`/skus/${id}/reviews`, () => check(SkuReviewsParams, params, 'parameters')),
+        path: path`/skus/${id}/reviews`,
+        querySchema: SkuReviewsParams,
         query: params,
         schema: SkuReviewsPage,
         options,
@@ -289,12 +293,12 @@ export class Skus extends APIResource {
     options?: RequestOptions,
   ): Promise<SkuReviewVote> {
     check(ReviewVote, vote, 'vote');
-    check(ReviewVoteParams, params, 'parameters');
     const body = await this._transport.request({
       api: 'account',
       method: 'POST',
       path: path`/skus/${skuId}/reviews/${reviewId}/votes`,
       query: params,
+      querySchema: ReviewVoteParams,
       body: { vote },
       schema: SkuReviewVoteAnswer,
       permission: REVIEW_PERMISSION,
