@@ -211,7 +211,7 @@ export class Transport {
     }
     if (spec.querySchema) {
       const checked = spec.querySchema.safeParse(spec.query ?? {});
-      if (!checked.success) throw new RequestValidationError('Invalid parameters', toIssues(checked.error));
+      if (!checked.success) throw new RequestValidationError('Invalid parameters', toIssues(checked.error, spec.query ?? {}));
     }
     return base + relative + encodeQuery(spec.query);
   }

@@ -24,7 +24,42 @@ export function record<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObje
   return z.looseObject(shape) as unknown as z.ZodMiniObject<T, z.core.$strip>;
 }
 
-/** zod issues in the SDK's own, dependency-free shape. */
-export function toIssues(error: z.core.$ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+/**
+ * zod issues in the SDK's own, dependency-free shape. zod/mini ships no message texts
+ * (they would cost bundle bytes), so its generic "Invalid input" is phrased here from the
+ * issue itself; `input`, when given, tells a missing field from a wrong one.
+ */
+export function toIssues(error: z.core.$ZodError, input?: unknown): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path, message: describe(issue, input) }));
+}
+
+function describe(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (input !== undefined && valueAt(input, issue.path) === undefined) return 'is required';
+      return `expected ${issue.expected}`;
+    }
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : ''}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : ''}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return issue.message || 'invalid value';
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }

@@ -11,7 +11,7 @@ import { SearchQuery } from '../../schemas/query.js';
 export function check<T>(schema: z.ZodMiniType<T, unknown>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new RequestValidationError(`Invalid ${what}`, toIssues(result.error));
+  throw new RequestValidationError(`Invalid ${what}`, toIssues(result.error, value));
 }
 
 /** `meta` of a wire list answer, absent or null both as undefined. */

@@ -54,7 +54,7 @@ function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string, prefix
   if (result.success) return result.data;
   throw new RequestValidationError(
     `Invalid ${what}`,
-    toIssues(result.error).map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
+    toIssues(result.error, value).map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
   );
 }
 

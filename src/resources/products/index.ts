@@ -31,7 +31,7 @@ function checkBatch(updates: readonly ProductUpdate[]): ProductUpdate[] {
   const data = updates.map((update, index) => {
     const result = ProductUpdate.safeParse(update);
     if (result.success) return result.data;
-    for (const issue of toIssues(result.error)) issues.push({ ...issue, path: [index, ...issue.path] });
+    for (const issue of toIssues(result.error, update)) issues.push({ ...issue, path: [index, ...issue.path] });
     return update;
   });
   if (issues.length) throw new RequestValidationError('Invalid product updates', issues);

@@ -139,7 +139,7 @@ export async function runUpdateMany(
       if (id !== '') seen.add(id);
       const result = ProductUpdate.safeParse(update);
       if (!result.success) {
-        const issues = toIssues(result.error).map((issue) => ({ ...issue, path: [position, ...issue.path] }));
+        const issues = toIssues(result.error, update).map((issue) => ({ ...issue, path: [position, ...issue.path] }));
         report.failed.push({ product_id: id, error: new RequestValidationError('Invalid product update', issues) });
         continue;
       }
