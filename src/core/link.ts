@@ -32,7 +32,7 @@ export function parseLinkHeader(header: string | null | undefined): Map<string, 
 }
 
 function relsOf(params: string): string[] {
-  for (const part of params.split(';')) {
+  for (const part of splitOutsideQuotes(params, 59 /* ; */)) {
     const eq = part.indexOf('=');
     if (eq === -1 || part.slice(0, eq).trim().toLowerCase() !== 'rel') continue;
     let value = part.slice(eq + 1).trim();
@@ -40,4 +40,21 @@ function relsOf(params: string): string[] {
     return value.toLowerCase().split(/\s+/).filter(Boolean);
   }
   return [];
+}
+
+/** Splits on `separator` where it is not inside a quoted string (`title="a; b"`). */
+function splitOutsideQuotes(text: string, separator: number): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34 /* " */) quoted = !quoted;
+    else if (ch === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }

@@ -257,7 +257,7 @@ export class Transport {
     }
 
     let requestUrl = url;
-    if (token !== undefined && spec.api === 'legacyV2') {
+    if (token !== undefined && spec.api === 'legacyV2' && new URL(url).origin === new URL(this.#options.legacyBaseUrl ?? url).origin) {
       const withToken = new URL(url);
       withToken.searchParams.set('access_token', token);
       requestUrl = withToken.href;
@@ -296,7 +296,9 @@ export class Transport {
     token: string | undefined,
     tokenId: string,
   ): Promise<RawAnswer> {
-    const apiOrigin = new URL(startUrl).origin;
+    // The configured base's origin, not the start URL's: a next-page link may point elsewhere.
+    const base = spec.api === 'legacyV2' ? this.#options.legacyBaseUrl : this.#options.baseUrl;
+    const apiOrigin = new URL(base ?? startUrl).origin;
     let method: string = spec.method;
     let url = this.#permanentRedirects.get(startUrl) ?? startUrl;
     const visited = new Set<string>([startUrl]);
