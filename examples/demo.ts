@@ -100,8 +100,7 @@ async function main(): Promise<void> {
     const sku = await client.catalog.skus.get(skuId);
     const offers = await client.catalog.skus.products(skuId);
     const reviews = await client.catalog.skus.reviews(skuId, { include_meta: 'sku_rating_breakdown' });
-    const offerCount = Array.isArray(offers) ? offers.length : offers.items.length;
-    say(`  SKU ${sku.id} "${sku.name}": ${offerCount} offers, ${reviews.items.length} reviews on the first page`);
+    say(`  SKU ${sku.id} "${sku.name}": ${offers.items.length} offers, ${reviews.items.length} reviews on the first page`);
     const rate = client.rateLimit;
     if (rate) say(`  rate limit: ${rate.remaining} of ${rate.limit} left this minute`);
 
