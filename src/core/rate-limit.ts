@@ -44,8 +44,8 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {
     this.#enabled = budget !== false;
-    this.#perMinute = (budget && budget.perMinute) || 100;
-    this.#perDay = (budget && budget.perDay) || 1000;
+    this.#perMinute = (budget || undefined)?.perMinute ?? 100;
+    this.#perDay = (budget || undefined)?.perDay ?? 1000;
   }
 
   /** Waits until the token may send, then counts the request as sent. */

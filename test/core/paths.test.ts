@@ -22,7 +22,10 @@ describe('path parameters', () => {
     'x'.repeat(300),
   ])('refuses %j before sending', async (code) => {
     let sent = 0;
-    server.use(http.all(`${BASE}/*`, () => (sent++, HttpResponse.json({}))));
+    server.use(http.all(`${BASE}/*`, () => {
+      sent++;
+      return HttpResponse.json({});
+    }));
     const error = await makeClient().orders.get(code).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(sent).toBe(0);
@@ -30,7 +33,10 @@ describe('path parameters', () => {
 
   it('refuses bad ids in action paths too, nothing sent', async () => {
     let sent = 0;
-    server.use(http.all(`${BASE}/*`, () => (sent++, HttpResponse.json({}))));
+    server.use(http.all(`${BASE}/*`, () => {
+      sent++;
+      return HttpResponse.json({});
+    }));
     await expect(makeClient().orders.setAsReady('../x')).rejects.toBeInstanceOf(RequestValidationError);
     await expect(makeClient().catalog.categories.get(-1)).rejects.toBeInstanceOf(RequestValidationError);
     await expect(makeClient().catalog.categories.get(1.5)).rejects.toBeInstanceOf(RequestValidationError);

@@ -50,7 +50,10 @@ describe('rate limits', () => {
 
   it('does not budget the merchant APIs', async () => {
     let calls = 0;
-    server.use(http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => (calls++, HttpResponse.json({ order: { code: 'A' } }))));
+    server.use(http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => {
+      calls++;
+      return HttpResponse.json({ order: { code: 'A' } });
+    }));
     const client = makeClient({ cache: false, rateLimit: { perDay: 1, perMinute: 1 } });
     for (let i = 0; i < 5; i++) await client.orders.get('A');
     expect(calls).toBe(5);

@@ -10,7 +10,10 @@ describe('redirects', () => {
   it('remembers a 301 for the client lifetime', async () => {
     let oldHits = 0;
     server.use(
-      http.get(`${BASE}/categories/10`, () => (oldHits++, redirect(301, '/categories/11'))),
+      http.get(`${BASE}/categories/10`, () => {
+      oldHits++;
+      return redirect(301, '/categories/11');
+    }),
       http.get(`${BASE}/categories/11`, () => HttpResponse.json({ category: { id: 11 } })),
     );
     const client = makeClient({ cache: false });
@@ -23,7 +26,10 @@ describe('redirects', () => {
     let oldHits = 0;
     let body: unknown;
     server.use(
-      http.post(`${BASE}/merchants/products/batch`, () => (oldHits++, redirect(307, '/merchants/products/batch-v2'))),
+      http.post(`${BASE}/merchants/products/batch`, () => {
+      oldHits++;
+      return redirect(307, '/merchants/products/batch-v2');
+    }),
       http.post(`${BASE}/merchants/products/batch-v2`, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ success: true });

@@ -8,7 +8,10 @@ const server = useMswServer();
 /** Rejects with a RequestValidationError, and nothing reaches the server. */
 async function refused(call: () => Promise<unknown>): Promise<RequestValidationError> {
   let sent = 0;
-  server.use(http.all(`${BASE}/*`, () => (sent++, HttpResponse.json({}))));
+  server.use(http.all(`${BASE}/*`, () => {
+      sent++;
+      return HttpResponse.json({});
+    }));
   const error = await call().catch((e: unknown) => e);
   expect(error).toBeInstanceOf(RequestValidationError);
   expect(sent).toBe(0);
