@@ -5,7 +5,8 @@ import { build } from 'esbuild';
 
 export const BUDGETS = [
   { entry: 'emporio', file: 'dist/index.js', budgetKb: 40 },
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 12 },
+  // The webhooks entry must not carry the HTTP client: a receiver needs none.
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 12, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {
@@ -18,17 +19,32 @@ export async function measureEntry(file) {
     mainFields: ['module', 'main'],
     conditions: ['import', 'default'],
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
-  return { minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+  const packages = new Set(
+    Object.keys(result.metafile.inputs)
+      .filter((input) => input.includes('node_modules/'))
+      .map((input) => input.split('node_modules/').pop().split('/').slice(0, input.includes('node_modules/@') ? 2 : 1).join('/')),
+  );
+  return { minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, packages };
 }
 
 export async function checkSizes() {
   const rows = [];
-  for (const { entry, file, budgetKb } of BUDGETS) {
-    const { minBytes, gzipBytes } = await measureEntry(file);
-    rows.push({ entry, minKb: minBytes / 1024, gzipKb: gzipBytes / 1024, budgetKb, ok: gzipBytes / 1024 <= budgetKb });
+  for (const { entry, file, budgetKb, forbidden = [] } of BUDGETS) {
+    const { minBytes, gzipBytes, packages } = await measureEntry(file);
+    const intruders = forbidden.filter((name) => packages.has(name));
+    rows.push({
+      entry,
+      minKb: minBytes / 1024,
+      gzipKb: gzipBytes / 1024,
+      budgetKb,
+      packages: [...packages].sort(),
+      intruders,
+      ok: gzipBytes / 1024 <= budgetKb && intruders.length === 0,
+    });
   }
   return rows;
 }
@@ -36,7 +52,10 @@ export async function checkSizes() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await checkSizes();
   for (const r of rows) {
-    console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.entry.padEnd(18)} ${r.gzipKb.toFixed(1).padStart(6)} KB gz (min ${r.minKb.toFixed(1)} KB)  budget ${r.budgetKb} KB`);
+    console.log(
+      `${r.ok ? 'ok  ' : 'FAIL'} ${r.entry.padEnd(18)} ${r.gzipKb.toFixed(1).padStart(6)} KB gz (min ${r.minKb.toFixed(1)} KB)  budget ${r.budgetKb} KB  bundles: ${r.packages.join(', ')}` +
+        (r.intruders.length ? `  must not contain: ${r.intruders.join(', ')}` : ''),
+    );
   }
   if (rows.some((r) => !r.ok)) process.exit(1);
 }
