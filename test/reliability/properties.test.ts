@@ -163,7 +163,7 @@ describe('Link header round trip', () => {
   it('every rel formatted into a header is parsed back to its URL', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.record({ rel: relName, url: linkTarget, title: fc.option(quotedValue), quoted: fc.boolean() }), {
+        fc.uniqueArray(fc.record({ rel: relName, url: linkTarget, title: fc.option(quotedValue), quoted: fc.boolean(), titleFirst: fc.boolean() }), {
           selector: (link) => link.rel,
           minLength: 1,
           maxLength: 6,
@@ -171,9 +171,10 @@ describe('Link header round trip', () => {
         fc.constantFrom(', ', ',', ' ,  '),
         (links, separator) => {
           const header = links
-            .map(({ rel, url, title, quoted }) => {
+            .map(({ rel, url, title, quoted, titleFirst }) => {
               const relParam = quoted ? `rel="${rel}"` : `rel=${rel}`;
-              return title === null ? `<${url}>; ${relParam}` : `<${url}>; ${relParam}; title="${title}"`;
+              if (title === null) return `<${url}>; ${relParam}`;
+              return titleFirst ? `<${url}>; title="${title}"; ${relParam}` : `<${url}>; ${relParam}; title="${title}"`;
             })
             .join(separator);
           const parsed = parseLinkHeader(header);
