@@ -22,10 +22,14 @@ export class MemoryCache implements CacheStore {
   readonly #entries = new Map<string, CachedAnswer>();
   readonly #maxEntries: number;
   readonly #maxBodyChars: number;
+  /** Bound on the bodies' total size: 500 list pages of 50 KB would otherwise hold 25 MB. */
+  readonly #maxTotalChars: number;
+  #totalChars = 0;
 
-  constructor(options: { maxEntries?: number; maxBodyChars?: number } = {}) {
+  constructor(options: { maxEntries?: number; maxBodyChars?: number; maxTotalChars?: number } = {}) {
     this.#maxEntries = options.maxEntries ?? 500;
     this.#maxBodyChars = options.maxBodyChars ?? 1_000_000;
+    this.#maxTotalChars = options.maxTotalChars ?? 4_000_000;
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -39,15 +43,20 @@ export class MemoryCache implements CacheStore {
 
   set(key: string, value: CachedAnswer): void {
     if (value.body.length > this.#maxBodyChars) return;
-    this.#entries.delete(key);
+    this.delete(key);
     this.#entries.set(key, value);
-    if (this.#entries.size > this.#maxEntries) {
+    this.#totalChars += value.body.length;
+    while (this.#entries.size > this.#maxEntries || this.#totalChars > this.#maxTotalChars) {
       const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.delete(oldest);
     }
   }
 
   delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return;
+    this.#totalChars -= entry.body.length;
     this.#entries.delete(key);
   }
 
@@ -69,6 +78,7 @@ export function isCacheStore(value: unknown): value is CacheStore {
 }
 
 const tokenIds = new Map<string, Promise<string>>();
+const knownTokenIds = new Map<string, string>();
 
 /**
  * A short, stable identity for a token: the first 16 bytes of its SHA-256, hex.
@@ -80,10 +90,17 @@ export function tokenIdentity(token: string): Promise<string> {
     id = crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)).then((digest) => {
       let hex = '';
       for (const byte of new Uint8Array(digest).subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
+      if (knownTokenIds.size >= 64) knownTokenIds.delete(knownTokenIds.keys().next().value as string);
+      knownTokenIds.set(token, hex);
       return hex;
     });
     if (tokenIds.size >= 64) tokenIds.delete(tokenIds.keys().next().value as string);
     tokenIds.set(token, id);
   }
   return id;
+}
+
+/** The identity of a token already hashed, without waiting; undefined the first time. */
+export function knownTokenIdentity(token: string): string | undefined {
+  return knownTokenIds.get(token);
 }

@@ -37,7 +37,14 @@ export class Page<Item, Meta = Record<string, unknown>> {
   /** The URL of the next page: the `Link` rel=next, or, without a Link header, from `meta.pagination`. */
   readonly nextPageUrl: string | undefined;
   readonly #chain: Chain<Item, Meta>;
+  /** The next page's request while it is in flight (concurrent calls share it). */
   #next: Promise<Page<Item, Meta>> | undefined;
+  /**
+   * The next page once loaded, held weakly: a strong link from each page to the next would
+   * keep every page of a long iteration alive through the first one (which the list's
+   * promise holds), so memory would grow with the listing.
+   */
+  #loaded: WeakRef<Page<Item, Meta>> | undefined;
 
   /** @internal */
   constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>) {
@@ -62,15 +69,30 @@ export class Page<Item, Meta = Record<string, unknown>> {
 
   /** Fetches the next page. Concurrent calls share one request. */
   nextPage(): Promise<Page<Item, Meta>> {
-    this.#next ??= this.#loadNext();
+    const loaded = this.#loaded?.deref();
+    if (loaded) return Promise.resolve(loaded);
+    if (this.#next === undefined) {
+      const next = this.#loadNext(this.#loaded !== undefined);
+      this.#next = next;
+      next.then(
+        (page) => {
+          this.#loaded = new WeakRef(page);
+          this.#next = undefined;
+        },
+        () => {
+          if (this.#next === next) this.#next = undefined;
+        },
+      );
+    }
     return this.#next;
   }
 
-  async #loadNext(): Promise<Page<Item, Meta>> {
+  async #loadNext(reload = false): Promise<Page<Item, Meta>> {
     const url = this.nextPageUrl;
     if (url === undefined) throw new RangeError('There is no next page; check hasNextPage() first.');
     const key = pageKey(url);
-    if (this.#chain.visited.has(key)) {
+    // A reload fetches again the page this one already led to (collected since): not a loop.
+    if (!reload && this.#chain.visited.has(key)) {
       throw new ResponseValidationError('The next-page link points at a page already visited', {
         target: { method: 'GET', url },
       });

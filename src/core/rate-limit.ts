@@ -48,23 +48,46 @@ export class RateLimiter {
     this.#perDay = (budget || undefined)?.perDay ?? 1000;
   }
 
-  /** Waits until the token may send, then counts the request as sent. */
-  async acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
-    if (budgeted && this.#enabled) this.#checkDailyCap(target);
-    await this.#waitForServerWindow(tokenId, target, signal);
-    if (budgeted && this.#enabled) {
-      await this.#waitForMinuteSlot(tokenId, target, signal);
-      this.#checkDailyCap(target);
-      this.#sentToday++;
+  /**
+   * Waits until the token may send, then counts the request as sent. Returns undefined
+   * when the request may go at once (the usual case), so callers await only real waits.
+   */
+  acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> | undefined {
+    const budget = budgeted && this.#enabled;
+    if (budget) this.#checkDailyCap(target);
+    if (this.#serverWait(tokenId) === 0 && (!budget || this.#minuteWait(tokenId) === 0)) {
+      this.#take(tokenId, budget, target);
+      return undefined;
+    }
+    return this.#acquireSlowly(tokenId, budget, target, signal);
+  }
+
+  async #acquireSlowly(tokenId: string, budget: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+    while (true) {
+      const serverWait = this.#serverWait(tokenId);
+      if (serverWait > 0) {
+        this.logger.debug(`rate limit: remaining 0, waiting ${serverWait} ms for the reset`, { url: target.url });
+        await sleep(serverWait, signal);
+        continue;
+      }
+      const minuteWait = budget ? this.#minuteWait(tokenId) : 0;
+      if (minuteWait > 0) {
+        this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${minuteWait} ms`, { url: target.url });
+        await sleep(minuteWait, signal);
+        continue;
+      }
+      this.#take(tokenId, budget, target);
+      return;
     }
   }
 
   /** Reads the answer's rate-limit headers, if it carried them. */
   observe(tokenId: string, headers: Headers): void {
-    const limit = headers.get('x-ratelimit-limit');
     const remaining = headers.get('x-ratelimit-remaining');
+    if (remaining === null) return;
+    const limit = headers.get('x-ratelimit-limit');
     const reset = headers.get('x-ratelimit-reset');
-    if (limit === null || remaining === null || reset === null) return;
+    if (limit === null || reset === null) return;
     const info = { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };
     if (!Number.isFinite(info.limit) || !Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
     this.latest = info;
@@ -81,39 +104,37 @@ export class RateLimiter {
     else this.#windows.set(tokenId, { limit: known?.limit ?? 0, remaining: 0, reset: resetEpochSeconds });
   }
 
-  async #waitForServerWindow(tokenId: string, target: RequestTarget, signal?: AbortSignal): Promise<void> {
-    while (true) {
-      const window = this.#windows.get(tokenId);
-      if (!window) return;
-      const wait = window.reset * 1000 - this.now();
-      if (wait <= 0) {
-        this.#windows.delete(tokenId);
-        return;
-      }
-      if (window.remaining > 0) {
-        // Count requests in flight, so concurrent senders do not overshoot the window.
-        window.remaining--;
-        return;
-      }
-      this.logger.debug(`rate limit: remaining 0, waiting ${wait} ms for the reset`, { url: target.url });
-      await sleep(wait, signal);
+  /** Milliseconds until the service's window lets this token send; 0 when it may send now. */
+  #serverWait(tokenId: string): number {
+    const window = this.#windows.get(tokenId);
+    if (!window) return 0;
+    const wait = window.reset * 1000 - this.now();
+    if (wait <= 0) {
+      this.#windows.delete(tokenId);
+      return 0;
     }
+    return window.remaining > 0 ? 0 : wait;
   }
 
-  async #waitForMinuteSlot(tokenId: string, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+  /** Milliseconds until the per-minute budget has a free slot; 0 when it has one now. */
+  #minuteWait(tokenId: string): number {
+    const sent = this.#sentThisMinute.get(tokenId);
+    if (!sent) return 0;
+    const now = this.now();
+    while (sent.length > 0 && (sent[0] as number) <= now - MINUTE_MS) sent.shift();
+    return sent.length < this.#perMinute ? 0 : (sent[0] as number) + MINUTE_MS - now;
+  }
+
+  /** Counts a request that goes now: in the service's window (so concurrent senders do not overshoot), the minute and the day. */
+  #take(tokenId: string, budget: boolean, target: RequestTarget): void {
+    const window = this.#windows.get(tokenId);
+    if (window) window.remaining--;
+    if (!budget) return;
+    this.#checkDailyCap(target);
     const sent = this.#sentThisMinute.get(tokenId) ?? [];
     this.#sentThisMinute.set(tokenId, sent);
-    while (true) {
-      const now = this.now();
-      while (sent.length > 0 && (sent[0] as number) <= now - MINUTE_MS) sent.shift();
-      if (sent.length < this.#perMinute) {
-        sent.push(now);
-        return;
-      }
-      const wait = (sent[0] as number) + MINUTE_MS - now;
-      this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${wait} ms`, { url: target.url });
-      await sleep(wait, signal);
-    }
+    sent.push(this.now());
+    this.#sentToday++;
   }
 
   #checkDailyCap(target: RequestTarget): void {

@@ -1,9 +1,9 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
 import pRetry from 'p-retry';
 import type * as z from 'zod/mini';
 import { toIssues } from '../schemas/common.js';
 import { VERSION } from '../version.js';
-import { type CachedAnswer, type CacheStore, isCachedAnswer, MemoryCache, tokenIdentity } from './cache.js';
+import { type CachedAnswer, type CacheStore, isCachedAnswer, knownTokenIdentity, MemoryCache, tokenIdentity } from './cache.js';
 import {
   type ApiError,
   apiErrorClass,
@@ -18,6 +18,7 @@ import {
   TimeoutError,
   type WireError,
 } from './errors.js';
+import { compileCheck } from '../schemas/in-place-check.js';
 import { parseLinkHeader } from './link.js';
 import { type Logger, redactHeaders, redactUrl, silentLogger } from './logger.js';
 import type { ApiName, ResolvedOptions, TokenSource } from './options.js';
@@ -89,10 +90,13 @@ interface RawAnswer {
   headers: Headers;
   text: string;
   url: string;
-  link: string | null;
+  /** The Link header of a cached answer (a 304 carries none); read from `headers` otherwise. */
+  cachedLink?: string | null;
 }
 
 const MAX_REDIRECTS = 5;
+/** Per answer schema: its in-place check, or false when it has none. */
+const inPlaceChecks = new WeakMap<object, ((value: unknown) => boolean) | false>();
 const MAX_RETRY_WAIT_MS = 120_000;
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 const BUDGETED_APIS = new Set<ApiName>(['catalog', 'account']);
@@ -110,17 +114,24 @@ export class Transport {
   readonly #tokens: Partial<Record<ApiName, TokenSource>>;
   /** 301/308 targets, remembered for the client's lifetime. */
   readonly #permanentRedirects = new Map<string, string>();
+  /** Where tokens may go: the configured bases' origins. */
+  readonly #baseOrigin: string;
+  readonly #legacyOrigin: string;
+  /** Debug lines are built only when someone reads them. */
+  readonly #debug: boolean;
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
     this.#logger = options.logger ?? silentLogger;
+    this.#debug = options.logger !== undefined;
+    this.#baseOrigin = new URL(options.baseUrl).origin;
+    this.#legacyOrigin = options.legacyBaseUrl === undefined ? '' : new URL(options.legacyBaseUrl).origin;
     this.#tokens = { ...options.tokens };
     this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache());
     this.rateLimiter = new RateLimiter(options.rateLimit, this.#logger);
-    // ky sends; retries, time-outs, redirects and errors are handled here, once.
+    // ky sends and times each attempt out; retries, redirects and errors are handled here, once.
     this.#ky = ky.create({
       retry: 0,
-      timeout: false,
       throwHttpErrors: false,
       redirect: 'manual',
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -136,8 +147,8 @@ export class Transport {
     return this.#tokens[api] !== undefined;
   }
 
-  async request<T>(spec: RequestSpec<T>): Promise<T> {
-    return (await this.send(spec)).body;
+  request<T>(spec: RequestSpec<T>): Promise<T> {
+    return this.send(spec).then(bodyOf);
   }
 
   /** A paginated list: the first page now, the rest on demand. */
@@ -172,26 +183,36 @@ export class Transport {
       ]);
     }
 
+    const retries = retryable ? maxRetries : 0;
+    // Delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry.
+    const backOff = async (error: Error, attemptNumber: number, retriesLeft: number): Promise<boolean> => {
+      if (!isTransient(error)) return false;
+      const wait = this.#retryDelay(error, attemptNumber);
+      if (wait === undefined) return false;
+      this.#logger.debug(
+        `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
+        { method: target.method, url: target.url },
+      );
+      await sleep(wait, signal);
+      return true;
+    };
+
     let raw: RawAnswer;
     try {
-      raw = await pRetry(() => this.#attempt(spec, url, target), {
-        retries: retryable ? maxRetries : 0,
-        // Delays are computed in shouldRetry (jitter, Retry-After, rate-limit reset).
-        minTimeout: 0,
-        maxTimeout: 0,
-        signal,
-        shouldRetry: async ({ error, attemptNumber, retriesLeft }) => {
-          if (!isTransient(error)) return false;
-          const wait = this.#retryDelay(error, attemptNumber);
-          if (wait === undefined) return false;
-          this.#logger.debug(
-            `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
-            { method: target.method, url: target.url },
-          );
-          await sleep(wait, signal);
-          return true;
-        },
-      });
+      try {
+        // The first attempt runs outside p-retry: most requests succeed at once, and entering
+        // p-retry costs several microseconds per request. Retries go through it.
+        raw = await this.#attempt(spec, url, target);
+      } catch (error) {
+        if (retries === 0 || !(error instanceof Error) || !(await backOff(error, 1, retries))) throw error;
+        raw = await pRetry(() => this.#attempt(spec, url, target), {
+          retries: retries - 1,
+          minTimeout: 0,
+          maxTimeout: 0,
+          signal,
+          shouldRetry: ({ error: next, attemptNumber, retriesLeft }) => backOff(next, attemptNumber + 1, retriesLeft),
+        });
+      }
     } catch (error) {
       // An abort rejects with the caller's reason, unchanged, as fetch does.
       if (signal?.aborted) throw signal.reason;
@@ -199,7 +220,17 @@ export class Transport {
     }
 
     const body = this.#parseBody(raw, spec, target);
-    return { body, status: raw.status, headers: raw.headers, url: raw.url, link: raw.link };
+    const cachedLink = raw.cachedLink;
+    return {
+      body,
+      status: raw.status,
+      headers: raw.headers,
+      url: raw.url,
+      // A getter: only listings read it, and a header lookup costs on every request.
+      get link() {
+        return cachedLink !== undefined ? cachedLink : raw.headers.get('link');
+      },
+    };
   }
 
   #buildUrl(spec: RequestSpec<unknown>): string {
@@ -216,7 +247,8 @@ export class Transport {
     return base + relative + encodeQuery(spec.query);
   }
 
-  async #token(spec: RequestSpec<unknown>): Promise<string | undefined> {
+  /** The request's token: a string at once, or a promise when the source is a function. */
+  #token(spec: RequestSpec<unknown>): string | undefined | Promise<string> {
     if (spec.anonymous) return undefined;
     const source = this.#tokens[spec.api];
     if (source === undefined) {
@@ -226,11 +258,13 @@ export class Transport {
           : `No token for the ${spec.api} API: pass \`token\` or \`tokens.${spec.api}\``,
       );
     }
-    const token = typeof source === 'function' ? await source() : source;
-    if (typeof token !== 'string' || token.length === 0 || /[\r\n]/.test(token)) {
-      throw new RequestValidationError(`The token function for the ${spec.api} API returned no usable token`);
-    }
-    return token;
+    if (typeof source === 'string') return source;
+    return Promise.resolve(source()).then((token) => {
+      if (typeof token !== 'string' || token.length === 0 || /[\r\n]/.test(token)) {
+        throw new RequestValidationError(`The token function for the ${spec.api} API returned no usable token`);
+      }
+      return token;
+    });
   }
 
   #accept(api: ApiName): string {
@@ -242,44 +276,47 @@ export class Transport {
   /** One attempt: rate limits, cache, then the request and its redirects. */
   async #attempt(spec: RequestSpec<unknown>, url: string, target: RequestTarget): Promise<RawAnswer> {
     const options = spec.options ?? {};
-    const token = await this.#token(spec);
-    const tokenId = token === undefined ? 'anonymous' : await tokenIdentity(token);
-    await this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, options.signal);
+    // Awaits only where there is something to wait for: most requests need none of these.
+    const pendingToken = this.#token(spec);
+    const token = typeof pendingToken === 'object' ? await pendingToken : pendingToken;
+    const tokenId = token === undefined ? 'anonymous' : (knownTokenIdentity(token) ?? (await tokenIdentity(token)));
+    const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, options.signal);
+    if (waiting) await waiting;
 
-    const headers = new Headers(options.headers);
-    headers.set('accept', this.#accept(spec.api));
-    headers.set('user-agent', `emporio/${VERSION}`);
+    const accept = this.#accept(spec.api);
+    const headers: Record<string, string> = { ...lowerCaseKeys(options.headers), accept, 'user-agent': USER_AGENT };
     let body: BodyInit | undefined;
     if (spec.form) body = spec.form;
     else if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
-      headers.set('content-type', 'application/json; charset=utf-8');
+      headers['content-type'] = 'application/json; charset=utf-8';
     }
 
     let requestUrl = url;
-    if (token !== undefined && spec.api === 'legacyV2' && new URL(url).origin === new URL(this.#options.legacyBaseUrl ?? url).origin) {
+    if (token !== undefined && spec.api === 'legacyV2' && isSameOrigin(url, this.#legacyOrigin)) {
       const withToken = new URL(url);
       withToken.searchParams.set('access_token', token);
       requestUrl = withToken.href;
     }
 
-    const cacheKey =
-      this.#cache && spec.method === 'GET' ? `emporio:${spec.api}:${tokenId}:${headers.get('accept')}:${url}` : undefined;
-    const cached = cacheKey ? await this.#cacheGet(cacheKey) : undefined;
-    if (cached && !headers.has('if-none-match')) headers.set('if-none-match', cached.etag);
+    const cacheKey = this.#cache && spec.method === 'GET' ? `emporio:${spec.api}:${tokenId}:${accept}:${url}` : undefined;
+    const pendingCache = cacheKey ? this.#cacheGet(cacheKey) : undefined;
+    const cached = isThenable(pendingCache) ? await pendingCache : pendingCache;
+    if (cached && headers['if-none-match'] === undefined) headers['if-none-match'] = cached.etag;
 
     const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId);
     this.rateLimiter.observe(tokenId, raw.headers);
 
     if (raw.status === 304 && cached) {
       this.#logger.debug('cache hit (304 Not Modified)', { url: target.url });
-      return { ...raw, status: 200, text: cached.body, link: cached.link ?? null };
+      return { ...raw, status: 200, text: cached.body, cachedLink: cached.link ?? null };
     }
     if (raw.status >= 200 && raw.status < 300) {
-      const etag = raw.headers.get('etag');
+      const etag = cacheKey ? raw.headers.get('etag') : null;
       if (cacheKey && etag && raw.text) {
         const entry: CachedAnswer = { etag, body: raw.text };
-        if (raw.link) entry.link = raw.link;
+        const link = raw.headers.get('link');
+        if (link) entry.link = link;
         await this.#cacheSet(cacheKey, entry);
       }
       return raw;
@@ -291,23 +328,22 @@ export class Transport {
     spec: RequestSpec<unknown>,
     startUrl: string,
     target: RequestTarget,
-    headers: Headers,
+    headers: Record<string, string>,
     body: BodyInit | undefined,
     token: string | undefined,
     tokenId: string,
   ): Promise<RawAnswer> {
     // The configured base's origin, not the start URL's: a next-page link may point elsewhere.
-    const base = spec.api === 'legacyV2' ? this.#options.legacyBaseUrl : this.#options.baseUrl;
-    const apiOrigin = new URL(base ?? startUrl).origin;
+    const apiOrigin = spec.api === 'legacyV2' ? this.#legacyOrigin : this.#baseOrigin;
     let method: string = spec.method;
     let url = this.#permanentRedirects.get(startUrl) ?? startUrl;
     const visited = new Set<string>([startUrl]);
 
     for (let hop = 0; ; hop++) {
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere.
-      if (token !== undefined && spec.api !== 'legacyV2' && new URL(url).origin === apiOrigin) {
-        headers.set('authorization', `Bearer ${token}`);
-      } else headers.delete('authorization');
+      if (token !== undefined && spec.api !== 'legacyV2' && isSameOrigin(url, apiOrigin)) {
+        headers.authorization = `Bearer ${token}`;
+      } else delete headers.authorization;
 
       const raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, hop);
       if (!isRedirect(raw.status)) return raw;
@@ -327,7 +363,7 @@ export class Transport {
       if (raw.status === 303 && method !== 'GET') {
         method = 'GET';
         body = undefined;
-        headers.delete('content-type');
+        delete headers['content-type'];
       }
       this.#logger.debug(`redirect ${raw.status} to ${redactUrl(next)}`, { url: target.url });
       url = next;
@@ -337,7 +373,7 @@ export class Transport {
   async #fetchOnce(
     method: string,
     url: string,
-    headers: Headers,
+    headers: Record<string, string>,
     body: BodyInit | undefined,
     options: RequestOptions | undefined,
     target: RequestTarget,
@@ -345,26 +381,27 @@ export class Transport {
     hop: number,
   ): Promise<RawAnswer> {
     const timeout = options?.timeout ?? this.#options.timeout;
-    const timer = AbortSignal.timeout(timeout);
-    const signal = options?.signal ? AbortSignal.any([options.signal, timer]) : timer;
-    const started = Date.now();
-    const shownUrl = redactUrl(url);
-    this.#logger.debug(`request ${method} ${shownUrl}`);
-    this.#options.hooks.onRequest?.({ method, url: shownUrl, headers: redactHeaders(headers), attempt: hop });
+    const callerSignal = options?.signal;
+    const hooks = this.#options.hooks;
+    const started = hooks.onResponse ? Date.now() : 0;
+    if (this.#debug) this.#logger.debug(`request ${method} ${redactUrl(url)}`);
+    hooks.onRequest?.({ method, url: redactUrl(url), headers: redactHeaders(new Headers(headers)), attempt: hop });
     try {
-      const response = await this.#ky(url, { method, headers, body, signal });
+      // ky's own time-out (per attempt), and the caller's signal only when there is one:
+      // any signal makes ky combine signals on every request, which costs.
+      const response = await this.#ky(url, { method, headers, body, timeout, ...(callerSignal ? { signal: callerSignal } : {}) });
       const text = await response.text();
-      this.#options.hooks.onResponse?.({
+      hooks.onResponse?.({
         method,
-        url: shownUrl,
+        url: redactUrl(url),
         status: response.status,
         headers: redactHeaders(response.headers),
         durationMs: Date.now() - started,
       });
-      return { status: response.status, headers: response.headers, text, url, link: response.headers.get('link') };
+      return { status: response.status, headers: response.headers, text, url };
     } catch (error) {
-      if (options?.signal?.aborted) throw options.signal.reason;
-      if (timer.aborted) throw new TimeoutError(`no answer within ${timeout} ms`, target);
+      if (callerSignal?.aborted) throw callerSignal.reason;
+      if (error instanceof KyTimeoutError) throw new TimeoutError(`no answer within ${timeout} ms`, target);
       const reason = error instanceof Error ? scrub(error.message, token) : 'network error';
       const cause = error instanceof Error && error.cause instanceof Error ? scrub(error.cause.message, token) : '';
       throw new ConnectionError(`connection failed: ${reason}${cause ? ` (${cause})` : ''}`, target);
@@ -427,6 +464,14 @@ export class Transport {
       });
     }
     if (!spec.schema) return data as T;
+    // Answers are loose objects of plain types: a valid one is returned as JSON.parse made it
+    // (no copy); zod re-checks a doubtful one and names the bad field.
+    let check = inPlaceChecks.get(spec.schema);
+    if (check === undefined) {
+      check = compileCheck(spec.schema) ?? false;
+      inPlaceChecks.set(spec.schema, check);
+    }
+    if (check !== false && check(data)) return data as T;
     const result = spec.schema.safeParse(data);
     if (result.success) return result.data;
     throw new ResponseValidationError('the answer does not match its expected shape', {
@@ -437,14 +482,20 @@ export class Transport {
     });
   }
 
-  async #cacheGet(key: string): Promise<CachedAnswer | undefined> {
-    try {
-      const value = await (this.#cache as CacheStore).get(key);
-      return isCachedAnswer(value) ? value : undefined;
-    } catch (error) {
+  /** A cached answer; synchronous for synchronous stores (the default), so a miss costs no await. */
+  #cacheGet(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> {
+    const failed = (error: unknown) => {
       this.#logger.warn?.('cache read failed; sending an unconditional request', { error: String(error) });
       return undefined;
+    };
+    let value: unknown;
+    try {
+      value = (this.#cache as CacheStore).get(key);
+    } catch (error) {
+      return failed(error);
     }
+    if (isThenable(value)) return Promise.resolve(value).then((v) => (isCachedAnswer(v) ? v : undefined), failed);
+    return isCachedAnswer(value) ? value : undefined;
   }
 
   async #cacheSet(key: string, value: CachedAnswer): Promise<void> {
@@ -454,6 +505,27 @@ export class Transport {
       this.#logger.warn?.('cache write failed', { error: String(error) });
     }
   }
+}
+
+const USER_AGENT = `emporio/${VERSION}`;
+
+const bodyOf = <T>(answer: Answer<T>): T => answer.body;
+
+/** True when `url` is on `origin` (a configured base's origin, no trailing slash). */
+function isSameOrigin(url: string, origin: string): boolean {
+  if (origin === '' || !url.startsWith(origin)) return false;
+  const next = url.charCodeAt(origin.length);
+  return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers) for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
 }
 
 function isTransient(error: Error): boolean {

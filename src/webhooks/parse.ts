@@ -1,5 +1,5 @@
 import { WebhookParseError } from '../core/errors.js';
-import { compileCheck } from './in-place-check.js';
+import { compileCheck } from '../schemas/in-place-check.js';
 import { Order } from '../schemas/order.js';
 import {
   NewOrderEvent,

@@ -22,6 +22,9 @@ interface Definition {
   shape?: Record<string, z.ZodMiniType>;
   catchall?: z.ZodMiniType;
   values?: unknown[];
+  keyType?: z.ZodMiniType;
+  valueType?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -86,6 +89,24 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
         for (let i = 0; i < count; i++) if (!checks[i]!(record[keys[i]!])) return false;
         return true;
       };
+    }
+    case 'record': {
+      // String keys only (every JSON key is one); each own value checked.
+      const keyDef = (def.keyType as unknown as { _zod: { def: Definition } })._zod.def;
+      if (keyDef.type !== 'string' || keyDef.checks?.length) return undefined;
+      const valueCheck = compileCheck(def.valueType!);
+      if (valueCheck === undefined) return undefined;
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        if (hasOwn.call(value, '__proto__')) return false;
+        for (const key in value) if (hasOwn.call(value, key) && !valueCheck((value as Record<string, unknown>)[key])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      const options = (def.options ?? []).map(compileCheck);
+      if (options.some((check) => check === undefined)) return undefined;
+      return (value) => options.some((check) => check!(value));
     }
     default:
       return undefined;
