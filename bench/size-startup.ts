@@ -12,8 +12,6 @@ import { compare, fmt, type Row } from './harness.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SPAWNS = 9;
-/** Our own goal (the issue sets none for start-up): importing adds at most this much to a cold start. */
-const IMPORT_GOAL_MS = 50;
 
 interface SizeRow {
   entry: string;
@@ -57,8 +55,10 @@ export async function benchSizeAndStartup(): Promise<Row[]> {
     measured: fmt.ms(startup.import),
     baseline: `${fmt.ms(startup.empty)} empty node`,
     ratio: startup.import / startup.empty,
-    goal: `+<= ${IMPORT_GOAL_MS} ms`,
-    pass: added <= IMPORT_GOAL_MS,
+    // Reported, not judged: the issue sets no start-up budget. Most of it is Node resolving
+    // zod's many ESM files and ky's import-time feature check.
+    goal: `- (+${Math.round(added)} ms)`,
+    pass: undefined,
     data: { importMs: startup.import, emptyMs: startup.empty, addedMs: added, samples: startup.samples },
   });
   return rows;
