@@ -9,7 +9,7 @@ import { redactUrl } from '../core/logger.js';
 import { path, type RequestPath } from '../core/paths.js';
 import type { HttpMethod, RequestOptions } from '../core/transport.js';
 import type { QueryParams } from '../core/query.js';
-import { toIssues } from '../schemas/common.js';
+import { checkRequest, toIssues } from '../schemas/common.js';
 import {
   LegacyAuthenticateParams,
   type LegacyAuthenticateResult,
@@ -33,7 +33,7 @@ import {
   LegacySkuSearchResult,
   LegacySuccessResult,
 } from '../schemas/legacy.js';
-import { check, checkSearchTerm } from './catalog/shared.js';
+import { checkSearchTerm } from './catalog/shared.js';
 import { APIResource } from './resource.js';
 
 /** What `authenticate` returned, without the token itself. */
@@ -80,7 +80,7 @@ export class LegacyV2 extends APIResource {
    * @deprecated v3 uses OAuth 2.0 bearer tokens: pass `token` (or `tokens`) to the client.
    */
   async authenticate(credentials: LegacyAuthenticateParams, options?: RequestOptions): Promise<LegacySession> {
-    check(LegacyAuthenticateParams, credentials, 'credentials');
+    checkRequest(LegacyAuthenticateParams, credentials, 'credentials');
     // Sent in the body, not the URL, so the key and password stay out of URLs, logs and cache keys.
     const result = await this.#call({
       method: 'POST',
@@ -156,7 +156,7 @@ export class LegacyV2 extends APIResource {
    * @deprecated Use `client.catalog.categories.skus(id, params)`.
    */
   async list(categoryId: number, params: LegacyListParams = {}, options?: RequestOptions): Promise<LegacyListResult> {
-    check(LegacyListParams, params, 'parameters');
+    checkRequest(LegacyListParams, params, 'parameters');
     const { filter_id, ...rest } = params;
     const query = { ...rest, filter_id: Array.isArray(filter_id) ? filter_id.join('_') : (filter_id as number | undefined) };
     return this.#call({ path: path`/json/list/${categoryId}/`, query, result: LegacyListResult, options });
@@ -242,7 +242,7 @@ export class LegacyV2 extends APIResource {
    * @deprecated Use `client.account.favorites.create({ sku_id })`.
    */
   async createBookmark(bookmark: LegacyBookmarkParams, options?: RequestOptions): Promise<LegacyBookmarkResult> {
-    check(LegacyBookmarkParams, bookmark, 'bookmark');
+    checkRequest(LegacyBookmarkParams, bookmark, 'bookmark');
     return this.#call({ method: 'POST', path: '/json/bookmark/create', form: bookmark, result: LegacyBookmarkResult, options });
   }
 
@@ -251,7 +251,7 @@ export class LegacyV2 extends APIResource {
    * @deprecated Use `client.account.favorites.delete(id)`.
    */
   async destroyBookmark(bookmark: LegacyBookmarkParams, options?: RequestOptions): Promise<LegacySuccessResult> {
-    check(LegacyBookmarkParams, bookmark, 'bookmark');
+    checkRequest(LegacyBookmarkParams, bookmark, 'bookmark');
     return this.#call({ method: 'POST', path: '/json/bookmark/destroy', form: bookmark, result: LegacySuccessResult, options });
   }
 

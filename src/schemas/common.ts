@@ -6,7 +6,7 @@
  * (`openEnum`). Only a broken shape is an error.
  */
 import * as z from 'zod/mini';
-import type { ValidationIssue } from '../core/errors.js';
+import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
 
 /** A field the service may omit or send as null. */
 export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
@@ -22,6 +22,17 @@ export function openEnum<const T extends readonly string[]>(_known: T): z.ZodMin
  */
 export function record<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
   return z.looseObject(shape) as unknown as z.ZodMiniObject<T, z.core.$strip>;
+}
+
+/**
+ * Checks request input against its strict schema before anything is sent: a bad one is a
+ * `RequestValidationError` whose issues name each bad field (under `prefix`, when given).
+ */
+export function checkRequest<T>(schema: z.ZodMiniType<T, unknown>, value: unknown, what: string, prefix: readonly PropertyKey[] = []): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error, value).map((issue) => ({ ...issue, path: [...prefix, ...issue.path] }));
+  throw new RequestValidationError(`Invalid ${what}`, issues);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkRequest } from '../../schemas/common.js';
 import { path } from '../../core/paths.js';
 import type { RequestOptions } from '../../core/transport.js';
 import {
@@ -8,7 +9,6 @@ import {
   AddressFormAnswer,
 } from '../../schemas/account.js';
 import { AddressCreate, AddressUpdate, GetParams } from '../../schemas/query.js';
-import { check } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's addresses (document 3); an address id is what `catalog.personalization.update` takes. */
@@ -44,7 +44,7 @@ export class Addresses extends APIResource {
    * `region_id` is between 1 and 57; otherwise `RequestValidationError`, nothing sent.
    */
   async create(address: AddressCreate, options?: RequestOptions): Promise<Address> {
-    check(AddressCreate, address, 'address');
+    checkRequest(AddressCreate, address, 'address');
     const body = await this._transport.request({
       api: 'account',
       method: 'POST',
@@ -58,7 +58,7 @@ export class Addresses extends APIResource {
 
   /** `PUT /user/addresses/:id` with any subset of the address fields. */
   async update(id: number, changes: AddressUpdate, options?: RequestOptions): Promise<Address> {
-    check(AddressUpdate, changes, 'address');
+    checkRequest(AddressUpdate, changes, 'address');
     const body = await this._transport.request({
       api: 'account',
       method: 'PUT',

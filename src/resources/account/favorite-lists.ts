@@ -1,3 +1,4 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -10,7 +11,7 @@ import {
 } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteListCreate, ListParams } from '../../schemas/query.js';
-import { check, metaOf } from '../catalog/shared.js';
+import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 import { listIdSegment } from './shared.js';
 
@@ -41,7 +42,7 @@ export class FavoriteLists extends APIResource {
    * a name that an existing custom list has.
    */
   async create(list: FavoriteListCreate, options?: RequestOptions): Promise<FavoriteList> {
-    check(FavoriteListCreate, list, 'favorite list');
+    checkRequest(FavoriteListCreate, list, 'favorite list');
     const body = await this._transport.request({
       api: 'account',
       method: 'POST',

@@ -1,10 +1,11 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Favorite, FavoriteAnswer, FavoritesPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteCreate, FavoritesParams, FavoriteUpdate, GetParams } from '../../schemas/query.js';
-import { check, metaOf } from '../catalog/shared.js';
+import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's favorite SKUs (document 3). Needs a user token with the favorites permission. */
@@ -46,7 +47,7 @@ export class Favorites extends APIResource {
    * Without a list, the favorite goes to its category's auto list.
    */
   async create(favorite: FavoriteCreate, options?: RequestOptions): Promise<Favorite> {
-    check(FavoriteCreate, favorite, 'favorite');
+    checkRequest(FavoriteCreate, favorite, 'favorite');
     const body = await this._transport.request({
       api: 'account',
       method: 'POST',
@@ -65,7 +66,7 @@ export class Favorites extends APIResource {
    * list (`new_list_name`, which sets `have_it` to null). A failed update is a `BadRequestError`.
    */
   async update(id: number, favorite: FavoriteUpdate, options?: RequestOptions): Promise<Favorite> {
-    check(FavoriteUpdate, favorite, 'favorite');
+    checkRequest(FavoriteUpdate, favorite, 'favorite');
     const body = await this._transport.request({
       api: 'account',
       method: 'PUT',

@@ -1,10 +1,11 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Notification, NotificationAnswer, NotificationsPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { GetParams, ListParams, NotificationIds } from '../../schemas/query.js';
-import { check, metaOf } from '../catalog/shared.js';
+import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's notification feed: price drops, availability, releases, reviews (document 3). Needs the notifications permission. */
@@ -43,7 +44,7 @@ export class Notifications extends APIResource {
 
   /** `POST /notifications/view`, sent as `{ ids }` (204): marks these notifications viewed. */
   async markViewed(ids: NotificationIds, options?: RequestOptions): Promise<void> {
-    check(NotificationIds, ids, 'notification ids');
+    checkRequest(NotificationIds, ids, 'notification ids');
     await this._transport.request({
       api: 'account',
       method: 'POST',

@@ -1,7 +1,7 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { RequestOptions } from '../../core/transport.js';
 import { AvatarsAnswer, type User as UserData, UserAnswer } from '../../schemas/account.js';
 import { GetParams, UserUpdate } from '../../schemas/query.js';
-import { check } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The signed-in user's profile (document 3). */
@@ -25,7 +25,7 @@ export class User extends APIResource {
    * `avatars()`) or `avatar` (the image as bare base64; a `data:` URI preamble is refused).
    */
   async update(changes: UserUpdate, options?: RequestOptions): Promise<UserData> {
-    check(UserUpdate, changes, 'profile update');
+    checkRequest(UserUpdate, changes, 'profile update');
     const body = await this._transport.request({
       api: 'account',
       method: 'PATCH',

@@ -1,3 +1,4 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -11,7 +12,7 @@ import {
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { BookCategoryFiltersParams, GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /**
  * Book categories (a Dewey-like tree). Document 2 shows only the `filters?q=` search;
@@ -82,7 +83,7 @@ export class BookCategories extends APIResource {
         options,
       });
     }
-    check(BookCategoryFiltersParams, idOrSearch, 'parameters');
+    checkRequest(BookCategoryFiltersParams, idOrSearch, 'parameters');
     return this._transport.request({
       api: 'catalog',
       method: 'GET',

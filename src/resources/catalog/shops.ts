@@ -1,3 +1,4 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -21,7 +22,7 @@ import {
   ShopsSearchParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 /** Shops, their reviews and locations (document 2). */
 export class Shops extends APIResource {
@@ -94,7 +95,7 @@ export class Shops extends APIResource {
   /** `GET /shops/search?q=`: `q` of at least 2 characters, or `RequestValidationError` before sending. */
   async search(q: string, params: Omit<ShopsSearchParams, 'q'> = {}, options?: RequestOptions): Promise<Shop[]> {
     const query = { ...params, q };
-    check(ShopsSearchParams, query, 'search');
+    checkRequest(ShopsSearchParams, query, 'search');
     const body = await this._transport.request({
       api: 'catalog',
       method: 'GET',

@@ -1,3 +1,4 @@
+import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -39,7 +40,7 @@ import {
   SpecificationsParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { check, metaOf } from './shared.js';
+import { metaOf } from './shared.js';
 
 const REVIEW_PERMISSION = 'publish_sku_review_actions';
 
@@ -228,7 +229,7 @@ export class Skus extends APIResource {
    * answers, not from the spec.
    */
   async createReview(skuId: number, review: ReviewCreate, options?: RequestOptions): Promise<SkuReview> {
-    check(ReviewCreate, review, 'review');
+    checkRequest(ReviewCreate, review, 'review');
     const body = await this._transport.request({
       api: 'account',
       method: 'POST',
@@ -252,7 +253,7 @@ export class Skus extends APIResource {
     review: ReviewUpdate,
     options?: RequestOptions,
   ): Promise<SkuReview> {
-    check(ReviewUpdate, review, 'review');
+    checkRequest(ReviewUpdate, review, 'review');
     const body = await this._transport.request({
       api: 'account',
       method: 'PUT',
@@ -292,7 +293,7 @@ export class Skus extends APIResource {
     params: ReviewVoteParams = {},
     options?: RequestOptions,
   ): Promise<SkuReviewVote> {
-    check(ReviewVote, vote, 'vote');
+    checkRequest(ReviewVote, vote, 'vote');
     const body = await this._transport.request({
       api: 'account',
       method: 'POST',
@@ -319,7 +320,7 @@ export class Skus extends APIResource {
     flag: ReviewFlag,
     options?: RequestOptions,
   ): Promise<SkuReviewFlag> {
-    check(ReviewFlag, flag, 'flag');
+    checkRequest(ReviewFlag, flag, 'flag');
     return this._transport.request({
       api: 'account',
       method: 'POST',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { RequestValidationError } from '../../core/errors.js';
 import { path } from '../../core/paths.js';
 import type { RequestOptions } from '../../core/transport.js';
-import { toIssues } from '../../schemas/common.js';
+import { checkRequest } from '../../schemas/common.js';
 import {
   AcceptParams,
   type Order,
@@ -48,16 +48,6 @@ export interface ReadyParams {
 /** An action's answer: `{ success: true }`, or an empty answer. */
 const ActionAnswer = z.optional(SuccessAnswer);
 
-/** Validates request input; throws `RequestValidationError` naming the field. */
-function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string, prefix: PropertyKey[] = []): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new RequestValidationError(
-    `Invalid ${what}`,
-    toIssues(result.error, value).map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
-  );
-}
-
 function checkSameOrder(code: string, order: Pick<Order, 'code'> | undefined): void {
   if (order && order.code !== code) {
     throw new RequestValidationError('The order passed is not the order acted on', [
@@ -96,7 +86,7 @@ export class Orders extends APIResource {
    * accept is answered 422 `order_status`: see `isOrderAlreadyAccepted`.
    */
   async accept(code: string, params: AcceptParams, options?: RequestOptions): Promise<void> {
-    const body = parse(AcceptParams, params, 'accept parameters');
+    const body = checkRequest(AcceptParams, params, 'accept parameters');
     await this.#act(code, 'accept', body, options, (order) => order.state === 'accepted');
   }
 
@@ -110,7 +100,7 @@ export class Orders extends APIResource {
    */
   async reject(code: string, params: RejectParams, options?: RejectCallOptions): Promise<void> {
     const { order, rejectOptions, ...requestOptions } = options ?? {};
-    const body = parse(RejectParams, params, 'reject parameters');
+    const body = checkRequest(RejectParams, params, 'reject parameters');
     checkSameOrder(code, order);
     const issues = checkRejection(body, order, rejectOptions);
     if (issues.length) throw new RequestValidationError('The rejection does not fit the order', issues);
@@ -160,7 +150,7 @@ export class Orders extends APIResource {
    * shipment. Merchant-fulfilled (FBM) orders only; returns are handled in the merchant panel.
    */
   async sendTrackingDetails(code: string, trackingDetails: TrackingDetail[], options?: RequestOptions): Promise<void> {
-    const tracking_details = parse(TrackingDetails, trackingDetails, 'tracking details', ['tracking_details']);
+    const tracking_details = checkRequest(TrackingDetails, trackingDetails, 'tracking details', ['tracking_details']);
     await this._transport.request({
       api: 'orders',
       method: 'POST',
