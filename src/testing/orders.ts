@@ -104,7 +104,7 @@ export function createOrders(context: OrdersContext) {
     emit(record, 'order_updated', changes);
   };
 
-  const windowTimes = (count: number): MockPickupWindow[] => {
+  const windowTimes = (count: number): { from: string; to: string }[] => {
     const start = Math.ceil(now() / HOUR) * HOUR + 2 * HOUR;
     return Array.from({ length: count }, (_, i) => ({
       from: timestamp(start + i * 3 * HOUR),
@@ -115,7 +115,7 @@ export function createOrders(context: OrdersContext) {
   const makeRecord = (order: MockOrder): OrderRecord => {
     const offered = order.accept_options?.pickup_window ?? [];
     const times = windowTimes(offered.length);
-    const windows = new Map(offered.map((w, i) => [w.id, times[i] as MockPickupWindow]));
+    const windows = new Map(offered.map((w, i) => [w.id ?? i + 1, times[i] as MockPickupWindow]));
     return { order, windows, invoices: [], tracking: [] };
   };
 
@@ -297,9 +297,9 @@ export function createOrders(context: OrdersContext) {
       fail(422, 'order_error', 'Express orders are accepted automatically and cannot be accepted through the API.');
     }
     const options = order.accept_options;
-    const place = options?.pickup_location.find((l) => l.id === location);
+    const place = options?.pickup_location?.find((l) => l.id === location);
     if (!place) fail(422, 'invalid_option', `pickup_location '${String(location)}' is not one of the order's accept_options.`);
-    if (!options?.pickup_window.some((w) => w.id === window)) {
+    if (!options?.pickup_window?.some((w) => w.id === window)) {
       fail(422, 'invalid_option', `pickup_window ${String(window)} is not one of the order's accept_options.`);
     }
     const allowedParcels = options?.number_of_parcels ?? [];
@@ -468,7 +468,7 @@ export function createOrders(context: OrdersContext) {
     return record;
   };
   const requireState = (record: OrderRecord, action: string, states: readonly string[]) => {
-    if (!states.includes(record.order.state)) {
+    if (!states.includes(record.order.state ?? '')) {
       throw new Error(`mock.orders.${action}: order ${record.order.code} is ${record.order.state}, expected ${states.join(' or ')}`);
     }
   };
@@ -547,8 +547,8 @@ export function createOrders(context: OrdersContext) {
       const record = must(code);
       requireState(record, 'autoAccept', ['open']);
       const options = record.order.accept_options;
-      const windowId = options?.pickup_window[0]?.id ?? 1;
-      acceptRecord(record, windowId, options?.pickup_location[0]?.label ?? '', options?.number_of_parcels[0] ?? 1);
+      const windowId = options?.pickup_window?.[0]?.id ?? 1;
+      acceptRecord(record, windowId, options?.pickup_location?.[0]?.label ?? '', options?.number_of_parcels?.[0] ?? 1);
       return view(record);
     },
     /** The courier picks the order up. */
