@@ -41,10 +41,12 @@ export async function syncInventory(client: MarketplaceClient, feed: Readable): 
   const started = Date.now();
   const report = await client.products.updateMany(readFeed(feed), {
     onProgress: ({ sent, applied, failed }) => {
-      process.stdout.write(`\rsent ${sent}  applied ${applied}  failed ${failed}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      const line = `sent ${sent}  applied ${applied}  failed ${failed}  (${((Date.now() - started) / 1000).toFixed(1)} s)`;
+      // One line redrawn on a terminal; a line per request in a log.
+      process.stdout.write(process.stdout.isTTY ? `\r${line}` : `${line}\n`);
     },
   });
-  process.stdout.write('\n');
+  if (process.stdout.isTTY) process.stdout.write('\n');
 
   console.log(`${report.applied.length} applied, ${report.failed.length} failed, ${report.duplicates.length} duplicate row(s), ${report.requests} request(s)`);
   for (const { product_id, error } of report.failed.slice(0, 10)) {
