@@ -4,6 +4,7 @@
  * reviews, shops with reviews and locations, manufacturers. Answers are `{name: {...}}` for one
  * resource and `{names: [...], meta}` for collections; ETags, 304 and rate limits come from the core.
  */
+import { createBooks } from './books.js';
 import type { CoreContext } from './mock.js';
 import { paginate } from './paginate.js';
 import { createRandom, type Random } from './random.js';
@@ -35,6 +36,20 @@ const FAMILIES = [
 const MANUFACTURERS = ['Apple', 'Samsung', 'Xiaomi', 'Sony', 'Bosch', 'Philips', 'Nike', 'Lenovo'];
 const SHOPS = ['Kotsovolos Online', 'e-shop Athens', 'Plaisio Store', 'You Tech', 'Public Market'];
 const ORDER_BY_METHODS = { pricevat: 'Price', rank: 'Relevance', rating: 'Rating', popularity: 'Popularity' };
+/** The account token's user (account.ts): the author of reviews written through the API. */
+const REVIEWER_ID = 334_941;
+/**
+ * The review form: answer ids as recorded, so a recorded request body works as is. Choosing
+ * an `eval_sentiment` answer adds its `sentiment` label to the review's positive, mediocre or
+ * negative sentiments (Yes, So-so, No).
+ */
+const REVIEW_QUESTIONS = [
+  { text: 'How do you use your phone?', type: 'profiling_multiple', sentiment: '', answers: [[546, 'Calls'], [547, 'Social media'], [548, 'Photos and video'], [549, 'Browsing']] },
+  { text: 'Is it fast in use?', type: 'eval_sentiment', sentiment: 'Speed', answers: [[555, 'Yes'], [556, 'So-so'], [557, 'No']] },
+  { text: 'Is it worth its price?', type: 'eval_sentiment', sentiment: 'Value for money', answers: [[561, 'Yes'], [562, 'So-so'], [563, 'No']] },
+  { text: 'Does its screen have a good resolution?', type: 'eval_sentiment', sentiment: 'Screen resolution', answers: [[3944, 'Yes'], [3945, 'So-so'], [3946, 'No']] },
+] as const;
+const SENTIMENT_KEYS = ['positive', 'mediocre', 'negative'] as const;
 const FLAGS = [
   { reason: 'bad_language', description: 'Offensive language' },
   { reason: 'wrong_section', description: 'Posted in the wrong section' },
@@ -50,6 +65,8 @@ export function createCatalog(core: CoreContext) {
   const products = new Map<number, Json>();
   const productsBySku = new Map<number, number[]>();
   const reviewsBySku = new Map<number, Json[]>();
+  /** Answer ids of the reviews written through the API, for the edit form. */
+  const reviewAnswers = new Map<number, number[]>();
   const manufacturers = MANUFACTURERS.map((name, i) => ({ id: 101 + i, name, image_url: `${site}/images/manufacturers/${101 + i}.png` }));
   let nextSkuId = 3_000_001;
   let nextProductId = 14_000_001;
@@ -334,6 +351,51 @@ export function createCatalog(core: CoreContext) {
     return paginate(url, 'categories', found, { q, alternatives: [], strong_matches: strong ? { manufacturer: strong } : {} });
   };
 
+  const reviewForm = (chosen: readonly number[] = []) => ({
+    requires_body: false,
+    questions: REVIEW_QUESTIONS.map(({ text, type, answers }) => ({
+      text,
+      type,
+      answers: answers.map(([id, label]) => (chosen.includes(id) ? { id, text: label, selected: true } : { id, text: label })),
+    })),
+  });
+  const sentimentsOf = (answerIds: readonly number[]) => {
+    const sentiments: Record<string, string[]> = {};
+    for (const question of REVIEW_QUESTIONS) {
+      if (question.type !== 'eval_sentiment') continue;
+      const index = question.answers.findIndex(([id]) => answerIds.includes(id));
+      const key = SENTIMENT_KEYS[index];
+      if (key) sentiments[key] = [...(sentiments[key] ?? []), question.sentiment];
+    }
+    return sentiments;
+  };
+  const knownAnswers = new Set<number>(REVIEW_QUESTIONS.flatMap((q) => q.answers.map(([id]) => id)));
+  /** Checks the fields present in `{ review: {...} }`; all problems in one 422, as the service's validation errors. */
+  const reviewFields = async (request: Request, requireRating: boolean) => {
+    const fields = (await readJsonBody(request)).review;
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return fail(400, 'InvalidParameter', 'review is required');
+    const { rating, review, answer_ids: answerIds } = fields as Json;
+    const problems: string[] = [];
+    if ((rating !== undefined || requireRating) && !(Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5)) {
+      problems.push('Rating must be an integer from 1 to 5');
+    }
+    if (review !== undefined && review !== null && typeof review !== 'string') problems.push('Review must be text');
+    if (answerIds !== undefined && !(Array.isArray(answerIds) && answerIds.every((id) => knownAnswers.has(id)))) {
+      problems.push('Answer ids must be ids of the review form\'s answers');
+    }
+    if (problems.length) fail(422, 'InvalidReview', ...problems);
+    return { rating: rating as number | undefined, review: review as string | null | undefined, answerIds: answerIds as number[] | undefined };
+  };
+  /** The user's own review of a SKU (another user's review is not found, as the service scopes writes to the user). */
+  const ownReview = (skuRaw?: string, reviewRaw?: string) => {
+    const sku = findSku(skuRaw);
+    const list = reviewsBySku.get(sku.id) ?? [];
+    const review = list.find((r) => r.id === Number(reviewRaw) && r.user_id === REVIEWER_ID);
+    return review ? { sku, list, review } : notFound('SkuReview', reviewRaw ?? '');
+  };
+  /** A written review as the create and update answers carry it (no per-user voted/flagged/helpful). */
+  const writtenView = ({ voted: _v, flagged: _f, helpful: _h, ...rest }: Json) => rest;
+
   const personalization = {
     location: { address_id: 1, label: 'Ermou 10, Athens', lat: '37.975', lng: '23.735', type: 'address', country_code: 'GR' },
     payment_method: { type: 'card' },
@@ -409,7 +471,92 @@ export function createCatalog(core: CoreContext) {
         meta: { pagination: { total_results: list.length, total_pages: 1, page: 1, per: 25 }, ordered_by: 'net_price', personalization },
       });
     }),
+    get('/skus/:id/product_cards', ({ url, params }) => {
+      const sku = findSku(params.id);
+      // One group per shop, one card per offer, the costs (blp) on the card.
+      const groups = (productsBySku.get(sku.id) ?? []).map((id) => {
+        const { blp, ...product } = products.get(id) as Json;
+        return { cards: [{ products: [product], shop: shops.find((s) => s.id === product.shop_id), blp }] };
+      });
+      return paginate(url, 'product_cards', groups, { ordered_by: 'net_price', personalization });
+    }),
     get('/skus/:id/reviews', skuReviews),
+    {
+      method: 'GET',
+      pattern: '/skus/:id/reviews/new',
+      api: 'account',
+      handler: ({ params }) => {
+        findSku(params.id);
+        return json(200, { review_form: reviewForm() });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/skus/:id/reviews/:reviewId/edit',
+      api: 'account',
+      handler: ({ params }) => {
+        const { review } = ownReview(params.id, params.reviewId);
+        const { requires_body, questions } = reviewForm(reviewAnswers.get(review.id as number));
+        return json(200, { review_form: { requires_body, rating: review.rating, review: review.review, questions } });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/skus/:id/reviews',
+      api: 'account',
+      handler: async ({ request, params }) => {
+        const sku = findSku(params.id);
+        const fields = await reviewFields(request, true);
+        const review: Json = {
+          id: nextReviewId++,
+          sku_id: sku.id,
+          user_id: REVIEWER_ID,
+          review: fields.review ?? null,
+          rating: fields.rating,
+          created_at: timestamp(core.now()),
+          demoted: false,
+          votes_count: 0,
+          helpful_votes_count: 0,
+          voted: false,
+          flagged: false,
+          helpful: false,
+          sentiments: sentimentsOf(fields.answerIds ?? []),
+        };
+        reviewAnswers.set(review.id as number, fields.answerIds ?? []);
+        // Most recent first (document 2, 3.0.2).
+        reviewsBySku.get(sku.id)?.unshift(review);
+        sku.reviews_count = Number(sku.reviews_count) + 1;
+        return json(201, { sku_review: writtenView(review) });
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/skus/:id/reviews/:reviewId',
+      api: 'account',
+      handler: async ({ request, params }) => {
+        const { review } = ownReview(params.id, params.reviewId);
+        const fields = await reviewFields(request, false);
+        if (fields.rating !== undefined) review.rating = fields.rating;
+        if (fields.review !== undefined) review.review = fields.review;
+        if (fields.answerIds !== undefined) {
+          reviewAnswers.set(review.id as number, fields.answerIds);
+          review.sentiments = sentimentsOf(fields.answerIds);
+        }
+        return json(200, { sku_review: writtenView(review) });
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/skus/:id/reviews/:reviewId',
+      api: 'account',
+      handler: ({ params }) => {
+        const { sku, list, review } = ownReview(params.id, params.reviewId);
+        list.splice(list.indexOf(review), 1);
+        reviewAnswers.delete(review.id as number);
+        sku.reviews_count = Math.max(0, Number(sku.reviews_count) - 1);
+        return new Response(null, { status: 204 });
+      },
+    },
     get('/products/:id', ({ params }) => {
       const product = products.get(numericId(params.id, 'Product')) ?? notFound('Product', params.id ?? '');
       return json(200, { product, meta: { personalization } });
@@ -527,7 +674,12 @@ export function createCatalog(core: CoreContext) {
     },
   ];
 
+  const books = createBooks();
+  routes.push(...books.routes);
+
   const kit = {
+    /** Books, book categories, authors and publishers (a fixed seed). */
+    books: books.kit,
     /** Adds `count` generated SKUs (with products and reviews) to a leaf category; returns them. */
     addSkus(categoryId: number, count: number): MockSku[] {
       const leaf = categories.get(categoryId);

@@ -72,7 +72,13 @@ const REQUEST_LOG_LIMIT = 10_000;
 
 /** Which permission an account path needs (document 2, Authentication), named in a 403. */
 const permissionOf = (path: string) =>
-  path.startsWith('/favorite') ? 'favorites' : path.startsWith('/notifications') ? 'notifications' : 'user';
+  path.startsWith('/favorite')
+    ? 'favorites'
+    : path.startsWith('/notifications')
+      ? 'notifications'
+      : /^\/skus\/[^/]+\/reviews/.test(path)
+        ? 'publish_sku_review_actions'
+        : 'user';
 
 export function createMockCore(options: MockMarketplaceOptions = {}) {
   const vendor = options.vendor ?? 'marketplace';
