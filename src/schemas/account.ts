@@ -23,6 +23,11 @@ export const Favorite = record({
   id,
   user_id: num,
   sku_id: num,
+  /**
+   * The list it is in; null for an owned favorite (document 3, kinds of list). The spec's
+   * favorite table leaves it out, but its rules and the service's answers use it.
+   */
+  favorite_list_id: num,
   /** True: owned, and then in no list. */
   have_it: bool,
   user_notes: text,
