@@ -152,10 +152,16 @@ export class Transport {
   }
 
   /** A paginated list: the first page now, the rest on demand. */
-  list<Body, Item, Meta>(
+  /**
+   * A paginated list whose items sit under the answer's root key `itemsKey`; the page's
+   * `meta` is the answer's `meta` (absent or null both as undefined).
+   */
+  list<Body extends object, K extends keyof Body>(
     spec: RequestSpec<Body>,
-    pick: (body: Body) => { items: Item[]; meta: Meta | undefined },
-  ): PagePromise<Item, Meta> {
+    itemsKey: K,
+  ): PagePromise<ItemOf<Body[K]>, MetaOf<Body>> {
+    type Item = ItemOf<Body[K]>;
+    type Meta = MetaOf<Body>;
     const fetchPage = async (url: string | undefined): Promise<PageData<Item, Meta>> => {
       const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined, querySchema: undefined });
       if (answer.body === undefined) {
@@ -164,8 +170,14 @@ export class Transport {
           target: { method: spec.method, url: redactUrl(answer.url) },
         });
       }
-      const { items, meta } = pick(answer.body);
-      return { items, meta, body: answer.body, url: answer.url, links: parseLinkHeader(answer.link) };
+      const body = answer.body as Body & { meta?: Meta | null };
+      return {
+        items: body[itemsKey] as Item[],
+        meta: body.meta ?? undefined,
+        body,
+        url: answer.url,
+        links: parseLinkHeader(answer.link),
+      };
     };
     return new PagePromise(fetchPage, { prefetch: (spec.options as ListOptions | undefined)?.prefetch });
   }
@@ -510,6 +522,11 @@ export class Transport {
 const USER_AGENT = `emporio/${VERSION}`;
 
 const bodyOf = <T>(answer: Answer<T>): T => answer.body;
+
+/** The item type of a list answer's root array. */
+type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
+/** The type of a list answer's `meta`, without null. */
+type MetaOf<Body> = Body extends { meta?: infer Meta } ? Exclude<Meta, null | undefined> : undefined;
 
 /** True when `url` is on `origin` (a configured base's origin, no trailing slash). */
 function isSameOrigin(url: string, origin: string): boolean {

@@ -11,7 +11,6 @@ import {
 } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteListCreate, ListParams } from '../../schemas/query.js';
-import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 import { listIdSegment } from './shared.js';
 
@@ -33,7 +32,7 @@ export class FavoriteLists extends APIResource {
         permission: 'favorites',
         options,
       },
-      (body) => ({ items: body.favorite_lists, meta: metaOf(body) }),
+      'favorite_lists',
     );
   }
 
@@ -79,7 +78,7 @@ export class FavoriteLists extends APIResource {
         permission: 'favorites',
         options,
       },
-      (body) => ({ items: body.favorites, meta: metaOf(body) }),
+      'favorites',
     );
   }
 }

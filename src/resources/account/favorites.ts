@@ -5,7 +5,6 @@ import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Favorite, FavoriteAnswer, FavoritesPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteCreate, FavoritesParams, FavoriteUpdate, GetParams } from '../../schemas/query.js';
-import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's favorite SKUs (document 3). Needs a user token with the favorites permission. */
@@ -23,7 +22,7 @@ export class Favorites extends APIResource {
         permission: 'favorites',
         options,
       },
-      (body) => ({ items: body.favorites, meta: metaOf(body) }),
+      'favorites',
     );
   }
 

@@ -5,7 +5,6 @@ import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import { type Notification, NotificationAnswer, NotificationsPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { GetParams, ListParams, NotificationIds } from '../../schemas/query.js';
-import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's notification feed: price drops, availability, releases, reviews (document 3). Needs the notifications permission. */
@@ -23,7 +22,7 @@ export class Notifications extends APIResource {
         permission: 'notifications',
         options,
       },
-      (body) => ({ items: body.notifications, meta: metaOf(body) }),
+      'notifications',
     );
   }
 

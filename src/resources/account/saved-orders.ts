@@ -3,7 +3,6 @@ import type { ListOptions } from '../../core/transport.js';
 import { type SavedOrder, SavedOrdersPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { ListParams } from '../../schemas/query.js';
-import { metaOf } from '../catalog/shared.js';
 import { APIResource } from '../resource.js';
 
 /** The user's saved orders (document 3). */
@@ -20,7 +19,7 @@ export class SavedOrders extends APIResource {
         schema: SavedOrdersPage,
         options,
       },
-      (body) => ({ items: body.saved_orders, meta: metaOf(body) }),
+      'saved_orders',
     );
   }
 }

@@ -5,7 +5,6 @@ import { type Author, AuthorAnswer, type Book, BooksPage } from '../../schemas/c
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /** Book authors (document 2; the path is `/author`, singular). */
 export class Authors extends APIResource {
@@ -35,7 +34,7 @@ export class Authors extends APIResource {
         schema: BooksPage,
         options,
       },
-      (body) => ({ items: body.books, meta: metaOf(body) }),
+      'books',
     );
   }
 }

@@ -12,7 +12,6 @@ import {
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { BookCategoryFiltersParams, GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /**
  * Book categories (a Dewey-like tree). Document 2 shows only the `filters?q=` search;
@@ -62,7 +61,7 @@ export class BookCategories extends APIResource {
         schema: BooksPage,
         options,
       },
-      (body) => ({ items: body.books, meta: metaOf(body) }),
+      'books',
     );
   }
 

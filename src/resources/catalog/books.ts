@@ -5,7 +5,6 @@ import { type Book, BookAnswer, type BookDetails, BookDetailsAnswer, BooksPage }
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { type BooksSearchParams, BooksSearchRequest, GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /** Books (document 2). */
 export class Books extends APIResource {
@@ -65,7 +64,7 @@ export class Books extends APIResource {
         schema: BooksPage,
         options,
       },
-      (body) => ({ items: body.books, meta: metaOf(body) }),
+      'books',
     );
   }
 }

@@ -22,7 +22,6 @@ import {
   SpecificationsParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /** The category tree (document 2). A SKU always belongs to a leaf category (`children_count: 0`). */
 export class Categories extends APIResource {
@@ -38,7 +37,7 @@ export class Categories extends APIResource {
         schema: CategoriesPage,
         options,
       },
-      (body) => ({ items: body.categories, meta: metaOf(body) }),
+      'categories',
     );
   }
 
@@ -134,7 +133,7 @@ export class Categories extends APIResource {
         schema: SkusPage,
         options,
       },
-      (body) => ({ items: body.skus, meta: metaOf(body) }),
+      'skus',
     );
   }
 
@@ -171,7 +170,7 @@ export class Categories extends APIResource {
         schema: ManufacturersPage,
         options,
       },
-      (body) => ({ items: body.manufacturers, meta: metaOf(body) }),
+      'manufacturers',
     );
   }
 
@@ -192,7 +191,7 @@ export class Categories extends APIResource {
         permission: 'favorites',
         options,
       },
-      (body) => ({ items: body.favorites, meta: metaOf(body) }),
+      'favorites',
     );
   }
 }

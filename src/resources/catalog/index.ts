@@ -20,7 +20,7 @@ import { Manufacturers } from './manufacturers.js';
 import { Personalization } from './personalization.js';
 import { CatalogProducts } from './products.js';
 import { Publishers } from './publishers.js';
-import { checkSearchTerm, metaOf } from './shared.js';
+import { checkSearchTerm} from './shared.js';
 import { Shops } from './shops.js';
 import { Skus } from './skus.js';
 
@@ -72,7 +72,7 @@ export class Catalog extends APIResource {
         schema: SearchPage,
         options,
       },
-      (body) => ({ items: body.categories, meta: metaOf(body) }),
+      'categories',
     );
   }
 

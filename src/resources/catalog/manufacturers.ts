@@ -7,7 +7,6 @@ import { type Manufacturer, ManufacturerAnswer, ManufacturersPage } from '../../
 import { type Sku, SkusPage } from '../../schemas/catalog/skus.js';
 import { GetParams, ListParams, ManufacturerCategoriesParams, ManufacturerSkusParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /** Manufacturers, their categories and SKUs (document 2). */
 export class Manufacturers extends APIResource {
@@ -23,7 +22,7 @@ export class Manufacturers extends APIResource {
         schema: ManufacturersPage,
         options,
       },
-      (body) => ({ items: body.manufacturers, meta: metaOf(body) }),
+      'manufacturers',
     );
   }
 
@@ -57,7 +56,7 @@ export class Manufacturers extends APIResource {
         schema: CategoriesPage,
         options,
       },
-      (body) => ({ items: body.categories, meta: metaOf(body) }),
+      'categories',
     );
   }
 
@@ -73,7 +72,7 @@ export class Manufacturers extends APIResource {
         schema: SkusPage,
         options,
       },
-      (body) => ({ items: body.skus, meta: metaOf(body) }),
+      'skus',
     );
   }
 }

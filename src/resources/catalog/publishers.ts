@@ -5,7 +5,6 @@ import { type Book, BooksPage, type Publisher, PublisherAnswer } from '../../sch
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /** Book publishers. The spec does not show these endpoints: paths and shapes come from recorded answers. */
 export class Publishers extends APIResource {
@@ -35,7 +34,7 @@ export class Publishers extends APIResource {
         schema: BooksPage,
         options,
       },
-      (body) => ({ items: body.books, meta: metaOf(body) }),
+      'books',
     );
   }
 }

@@ -22,7 +22,6 @@ import {
   ShopsSearchParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 /** Shops, their reviews and locations (document 2). */
 export class Shops extends APIResource {
@@ -55,7 +54,7 @@ export class Shops extends APIResource {
         schema: ShopReviewsPage,
         options,
       },
-      (body) => ({ items: body.reviews, meta: metaOf(body) }),
+      'reviews',
     );
   }
 

@@ -40,7 +40,6 @@ import {
   SpecificationsParams,
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
-import { metaOf } from './shared.js';
 
 const REVIEW_PERMISSION = 'publish_sku_review_actions';
 
@@ -124,7 +123,7 @@ export class Skus extends APIResource {
         schema: SkusPage,
         options,
       },
-      (body) => ({ items: body.skus, meta: metaOf(body) }),
+      'skus',
     );
   }
 
@@ -144,7 +143,7 @@ export class Skus extends APIResource {
         schema: ProductsPage,
         options,
       },
-      (body) => ({ items: body.products, meta: metaOf(body) }),
+      'products',
     );
   }
 
@@ -167,7 +166,7 @@ export class Skus extends APIResource {
         schema: ProductCardsPage,
         options,
       },
-      (body) => ({ items: body.product_cards, meta: metaOf(body) }),
+      'product_cards',
     );
   }
 
@@ -187,7 +186,7 @@ export class Skus extends APIResource {
         schema: SkuReviewsPage,
         options,
       },
-      (body) => ({ items: body.reviews, meta: metaOf(body) }),
+      'reviews',
     );
   }
 
