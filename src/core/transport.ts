@@ -1,4 +1,4 @@
-import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
+import ky, { type KyInstance, type Options as KyOptions, TimeoutError as KyTimeoutError } from 'ky';
 import pRetry from 'p-retry';
 import type * as z from 'zod/mini';
 import { toIssues } from '../schemas/common.js';
@@ -196,19 +196,6 @@ export class Transport {
     }
 
     const retries = retryable ? maxRetries : 0;
-    // Delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry.
-    const backOff = async (error: Error, attemptNumber: number, retriesLeft: number): Promise<boolean> => {
-      if (!isTransient(error)) return false;
-      const wait = this.#retryDelay(error, attemptNumber);
-      if (wait === undefined) return false;
-      this.#logger.debug(
-        `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
-        { method: target.method, url: target.url },
-      );
-      await sleep(wait, signal);
-      return true;
-    };
-
     let raw: RawAnswer;
     try {
       try {
@@ -216,14 +203,8 @@ export class Transport {
         // p-retry costs several microseconds per request. Retries go through it.
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
-        if (retries === 0 || !(error instanceof Error) || !(await backOff(error, 1, retries))) throw error;
-        raw = await pRetry(() => this.#attempt(spec, url, target), {
-          retries: retries - 1,
-          minTimeout: 0,
-          maxTimeout: 0,
-          signal,
-          shouldRetry: ({ error: next, attemptNumber, retriesLeft }) => backOff(next, attemptNumber + 1, retriesLeft),
-        });
+        if (retries === 0 || !(error instanceof Error)) throw error;
+        raw = await this.#retry(spec, url, target, error, retries);
       }
     } catch (error) {
       // An abort rejects with the caller's reason, unchanged, as fetch does.
@@ -243,6 +224,30 @@ export class Transport {
         return cachedLink !== undefined ? cachedLink : raw.headers.get('link');
       },
     };
+  }
+
+  /** Attempts after a failed first one; delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry. */
+  async #retry(spec: RequestSpec<unknown>, url: string, target: RequestTarget, first: Error, retries: number): Promise<RawAnswer> {
+    const signal = spec.options?.signal;
+    const backOff = async (error: Error, attemptNumber: number, retriesLeft: number): Promise<boolean> => {
+      if (!isTransient(error)) return false;
+      const wait = this.#retryDelay(error, attemptNumber);
+      if (wait === undefined) return false;
+      this.#logger.debug(
+        `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
+        { method: target.method, url: target.url },
+      );
+      await sleep(wait, signal);
+      return true;
+    };
+    if (!(await backOff(first, 1, retries))) throw first;
+    return pRetry(() => this.#attempt(spec, url, target), {
+      retries: retries - 1,
+      minTimeout: 0,
+      maxTimeout: 0,
+      signal,
+      shouldRetry: ({ error, attemptNumber, retriesLeft }) => backOff(error, attemptNumber + 1, retriesLeft),
+    });
   }
 
   #buildUrl(spec: RequestSpec<unknown>): string {
@@ -296,7 +301,9 @@ export class Transport {
     if (waiting) await waiting;
 
     const accept = this.#accept(spec.api);
-    const headers: Record<string, string> = { ...lowerCaseKeys(options.headers), accept, 'user-agent': USER_AGENT };
+    const headers: Record<string, string> = options.headers ? lowerCaseKeys(options.headers) : {};
+    headers.accept = accept;
+    headers['user-agent'] = USER_AGENT;
     let body: BodyInit | undefined;
     if (spec.form) body = spec.form;
     else if (spec.body !== undefined) {
@@ -349,7 +356,7 @@ export class Transport {
     const apiOrigin = spec.api === 'legacyV2' ? this.#legacyOrigin : this.#baseOrigin;
     let method: string = spec.method;
     let url = this.#permanentRedirects.get(startUrl) ?? startUrl;
-    const visited = new Set<string>([startUrl]);
+    let visited: Set<string> | undefined;
 
     for (let hop = 0; ; hop++) {
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere.
@@ -364,6 +371,7 @@ export class Transport {
       const location = raw.headers.get('location');
       if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target);
       const next = new URL(location, url).href;
+      visited ??= new Set([startUrl]);
       if (visited.has(next)) throw new RedirectError(`redirect loop at ${redactUrl(next)}`, target);
       if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target);
       visited.add(next);
@@ -401,7 +409,9 @@ export class Transport {
     try {
       // ky's own time-out (per attempt), and the caller's signal only when there is one:
       // any signal makes ky combine signals on every request, which costs.
-      const response = await this.#ky(url, { method, headers, body, timeout, ...(callerSignal ? { signal: callerSignal } : {}) });
+      const init: KyOptions = { method, headers, body, timeout };
+      if (callerSignal) init.signal = callerSignal;
+      const response = await this.#ky(url, init);
       const text = await response.text();
       hooks.onResponse?.({
         method,
