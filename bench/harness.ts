@@ -55,6 +55,31 @@ export async function compare<K extends string>(
   return Object.assign(medians, { samples });
 }
 
+/**
+ * Like `compare`, for variants that run `n` calls: each round gives every variant `calls`
+ * calls, in slices of `slice` calls taken in turn (the order reverses every slice), so
+ * that drift in machine load and garbage collection within a round hits every variant
+ * alike. Returns the median of the rounds' milliseconds per variant.
+ */
+export async function compareInterleaved<K extends string>(
+  variants: Record<K, (n: number) => Promise<unknown>>,
+  { calls, slice = 100, warmup = 1, rounds = 5 }: { calls: number; slice?: number; warmup?: number; rounds?: number },
+): Promise<Record<K, number> & { samples: Record<K, number[]> }> {
+  const names = Object.keys(variants) as K[];
+  const reversed = [...names].reverse();
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  for (let r = 0; r < warmup + rounds; r++) {
+    const totals = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>;
+    for (let done = 0, s = 0; done < calls; done += slice, s++) {
+      const n = Math.min(slice, calls - done);
+      for (const name of s % 2 ? reversed : names) totals[name] += await time(() => variants[name](n));
+    }
+    if (r >= warmup) for (const name of names) samples[name].push(totals[name]);
+  }
+  const medians = Object.fromEntries(names.map((n) => [n, median(samples[n])])) as Record<K, number>;
+  return Object.assign(medians, { samples });
+}
+
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A plain node:http server on 127.0.0.1 (any free port), keep-alive on. */
