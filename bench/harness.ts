@@ -56,13 +56,13 @@ export async function compare<K extends string>(
 }
 
 /**
- * Like `compare`, for variants that run `n` calls: each round gives every variant `calls`
- * calls, in slices of `slice` calls taken in turn (the order reverses every slice), so
+ * Like `compare`, for variants that run `n` calls starting at `offset`: each round gives every
+ * variant `calls` calls, in slices of `slice` calls taken in turn (the order reverses every slice), so
  * that drift in machine load and garbage collection within a round hits every variant
  * alike. Returns the median of the rounds' milliseconds per variant.
  */
 export async function compareInterleaved<K extends string>(
-  variants: Record<K, (n: number) => Promise<unknown>>,
+  variants: Record<K, (n: number, offset: number) => Promise<unknown>>,
   { calls, slice = 100, warmup = 1, rounds = 5 }: { calls: number; slice?: number; warmup?: number; rounds?: number },
 ): Promise<Record<K, number> & { samples: Record<K, number[]> }> {
   const names = Object.keys(variants) as K[];
@@ -72,7 +72,7 @@ export async function compareInterleaved<K extends string>(
     const totals = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>;
     for (let done = 0, s = 0; done < calls; done += slice, s++) {
       const n = Math.min(slice, calls - done);
-      for (const name of s % 2 ? reversed : names) totals[name] += await time(() => variants[name](n));
+      for (const name of s % 2 ? reversed : names) totals[name] += await time(() => variants[name](n, done));
     }
     if (r >= warmup) for (const name of names) samples[name].push(totals[name]);
   }

@@ -5,7 +5,7 @@
  * with `rateLimit: false`: the catalog budget (100 a minute) would otherwise pace it.
  */
 import { MarketplaceClient } from 'emporio';
-import { compare, fmt, loopbackServer, type Row, sleep } from './harness.js';
+import { compare, compareInterleaved, fmt, loopbackServer, type Row, sleep } from './harness.js';
 
 const PAGES = 400;
 const PER = 25;
@@ -13,6 +13,8 @@ const CATEGORY = 40;
 const LATENCY_MS = 5;
 const WORK_MS = 2;
 const TOKEN = 'bench-catalog-token';
+/** On plain loopback the variants take turns every 40 pages: see benchPagination. */
+const SLICE_PAGES = 40;
 
 /** A realistic SKU of document 2's list answers. */
 export function sku(id: number): Record<string, unknown> {
@@ -63,18 +65,23 @@ export async function skuServer(pages = PAGES, per = PER) {
   const server = await loopbackServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const slow = url.pathname.startsWith('/slow/');
+    // Under /sliced/ the listing ends at every multiple of SLICE_PAGES (see benchPagination).
+    const sliced = url.pathname.startsWith('/sliced/');
     const page = Number(url.searchParams.get('page') ?? '1');
     const body = bodies[page - 1];
     if (!body) {
       res.writeHead(404).end();
       return;
     }
-    const base = `${server.url}${slow ? '/slow' : ''}/categories/${CATEGORY}/skus`;
+    const base = `${server.url}${slow ? '/slow' : sliced ? '/sliced' : ''}/categories/${CATEGORY}/skus`;
     const headers: Record<string, string | number> = {
       'content-type': 'application/json; charset=utf-8',
       'content-length': body.length,
     };
-    if (page < pages) headers.link = `<${base}?page=${page + 1}&per=${per}>; rel="next", <${base}?page=${pages}&per=${per}>; rel="last"`;
+    const last = sliced ? Math.min(pages, Math.ceil(page / SLICE_PAGES) * SLICE_PAGES) : pages;
+    // The last page still has a Link header (rel=last): without one, clients fall back to meta.pagination.
+    const lastLink = `<${base}?page=${last}&per=${per}>; rel="last"`;
+    headers.link = page < last ? `<${base}?page=${page + 1}&per=${per}>; rel="next", ${lastLink}` : lastLink;
     const send = () => res.writeHead(200, headers).end(body);
     if (slow) setTimeout(send, LATENCY_MS);
     else send();
@@ -87,39 +94,43 @@ export async function benchPagination(): Promise<Row[]> {
   try {
     const rows: Row[] = [];
     for (const slow of [false, true]) {
-      const baseUrl = `${server.url}${slow ? '/slow' : ''}`;
-      const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, rateLimit: false, maxRetries: 0 });
       const headers = { accept: 'application/vnd.marketplace+json; version=3.2', authorization: `Bearer ${TOKEN}` };
       const consume = slow ? () => sleep(WORK_MS) : undefined;
-      const expect = (count: number) => {
-        if (count !== PAGES * PER) throw new Error(`iterated ${count} SKUs, expected ${PAGES * PER}`);
+      // Plain loopback: every variant reads the 400 pages in slices of 40, taking turns, because a
+      // whole run of 400 pages is short enough for machine drift to move it by a fifth. Each slice
+      // is a listing of its own that ends where the server's Link header stops (under /sliced/).
+      const baseUrl = `${server.url}${slow ? '/slow' : '/sliced'}`;
+      const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, rateLimit: false, maxRetries: 0 });
+      const expect = (count: number, pages: number) => {
+        if (count !== pages * PER) throw new Error(`iterated ${count} SKUs, expected ${pages * PER}`);
       };
-      const sdk = (prefetch: boolean) => async () => {
+      const sdk = (prefetch: boolean) => async (pages: number, offset: number) => {
         let count = 0;
-        for await (const item of client.catalog.categories.skus(CATEGORY, { per: PER }, { prefetch })) {
+        const params = offset === 0 ? { per: PER } : { per: PER, page: offset + 1 };
+        for await (const item of client.catalog.categories.skus(CATEGORY, params, { prefetch })) {
           if (item.id > 0) count++;
           if (consume && count % PER === 0) await consume();
         }
-        expect(count);
+        expect(count, pages);
       };
-      const m = await compare(
-        {
-          raw: async () => {
-            let count = 0;
-            for (let page = 1; page <= PAGES; page++) {
-              const response = await fetch(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers });
-              const body = JSON.parse(await response.text()) as { skus: { id: number }[] };
-              for (const item of body.skus) if (item.id > 0) count++;
-              if (consume) await consume();
-            }
-            expect(count);
-          },
-          sdk: sdk(false),
-          sdkPrefetch: sdk(true),
-        },
-        // The latency runs are slow and the code is warm from the plain ones by then.
-        slow ? { warmup: 0, rounds: 3 } : { warmup: 1, rounds: 5 },
-      );
+      const raw = async (pages: number, offset: number) => {
+        let count = 0;
+        for (let page = offset + 1; page <= offset + pages; page++) {
+          const response = await fetch(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers });
+          const body = JSON.parse(await response.text()) as { skus: { id: number }[] };
+          for (const item of body.skus) if (item.id > 0) count++;
+          if (consume) await consume();
+        }
+        expect(count, pages);
+      };
+      const variants = { raw, sdk: sdk(false), sdkPrefetch: sdk(true) };
+      const m = slow
+        ? // The latency runs are slow, steady, and the code is warm from the plain ones by then.
+          await compare(
+            { raw: () => raw(PAGES, 0), sdk: () => variants.sdk(PAGES, 0), sdkPrefetch: () => variants.sdkPrefetch(PAGES, 0) },
+            { warmup: 0, rounds: 3 },
+          )
+        : await compareInterleaved(variants, { calls: PAGES, slice: SLICE_PAGES, warmup: 1, rounds: 5 });
       const label = slow ? `+${LATENCY_MS} ms server, ${WORK_MS} ms work/page` : 'plain loopback';
       const data = { pages: PAGES, per: PER, medianMs: { raw: m.raw, sdk: m.sdk, sdkPrefetch: m.sdkPrefetch } };
       rows.push(
