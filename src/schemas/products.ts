@@ -47,7 +47,7 @@ export type ProductUpdate = z.infer<typeof ProductUpdate>;
 /** Answer of validate_batch_payload: `{ success: true, message }`. */
 export const ValidateBatchAnswer = record({
   /** The service's verdict, e.g. `All validations passed successfully.` */
-  message: z.string(),
+  message: maybe(z.string()),
   success: maybe(z.boolean()),
 });
 export type ValidateBatchAnswer = z.infer<typeof ValidateBatchAnswer>;

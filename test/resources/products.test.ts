@@ -104,12 +104,22 @@ describe('products.batchUpdate', () => {
 });
 
 describe('products.validateBatch', () => {
-  it('POSTs to validate_batch_payload and resolves { message }', async () => {
+  it('POSTs to validate_batch_payload and resolves { message }, other answer fields kept', async () => {
     const calls = capture(VALIDATE, () => HttpResponse.json({ success: true, message: 'All validations passed successfully.' }));
     const updates = recordedUpdates();
-    await expect(client.products.validateBatch(updates)).resolves.toEqual({ message: 'All validations passed successfully.' });
+    await expect(client.products.validateBatch(updates)).resolves.toEqual({
+      success: true,
+      message: 'All validations passed successfully.',
+    });
     expect(calls[0]?.body).toEqual({ data: updates });
     expect(calls[0]?.headers.get('accept')).toBe('application/vnd.marketplace+json; version=3.0');
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it.each([{ success: true }, { success: true, message: null }])('tolerates an answer without a message: %j', async (answer) => {
+    capture(VALIDATE, () => HttpResponse.json(answer));
+    await expect(client.products.validateBatch([update(1)])).resolves.toMatchObject({ success: true, message: '' });
   });
 
   it('refuses what batchUpdate refuses, nothing sent', async () => {

@@ -61,7 +61,8 @@ export class Products extends APIResource {
       idempotent: true,
       options,
     });
-    return { message: answer.message };
+    // A 2xx is the verdict; an answer without a message (a later minor version, a proxy) is still one.
+    return { ...answer, message: answer.message ?? '' };
   }
 
   /**
