@@ -439,6 +439,10 @@ export class Transport {
         code: typeof e.code === 'string' ? e.code : String(e.code ?? ''),
         messages: Array.isArray(e.messages) ? e.messages.map(String) : typeof e.message === 'string' ? [e.message] : [],
       }));
+    } else if (isObject(parsed) && isObject(parsed.error) && spec.api === 'legacyV2') {
+      // A legacy v2 envelope on an HTTP error: its error element, under the status's class.
+      const { code, text } = parsed.error;
+      errors = [{ code: String(code ?? ''), messages: typeof text === 'string' ? [text] : [] }];
     } else if (isObject(parsed) && typeof parsed.message === 'string') {
       detail = parsed.message;
     } else if (raw.text) {

@@ -1,5 +1,5 @@
 /** The deprecated legacy v2 interface: `/json/<call>`, access_token in the query, the `{ type, result, error }` envelope. */
-import { LegacyApiError, RequestValidationError, ResponseValidationError } from 'emporio';
+import { AuthenticationError, LegacyApiError, RequestValidationError, ResponseValidationError } from 'emporio';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeClient, useMswServer } from '../helpers/server.js';
@@ -121,6 +121,17 @@ describe('search', () => {
     expect(error).toMatchObject({ code: 'invalid', number: 221, text: 'Invalid Search' });
     expect((error as LegacyApiError).url).toContain('access_token=%5Bredacted%5D');
     expect(`${(error as Error).message} ${(error as LegacyApiError).url}`).not.toContain(LEGACY_TOKEN);
+  });
+
+  it('an HTTP error carrying the envelope keeps its status class, with the error element as code and message', async () => {
+    const c = await authenticated();
+    capture(server, 'get', `${LEGACY}/json/search/`, () =>
+      HttpResponse.json({ type: 'error', result: null, error: { code: 'access_denied', number: 2, text: 'Access denied' } }, { status: 401 }),
+    );
+    const error = await rejection(c.legacyV2.search('ab'));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ status: 401, code: 'access_denied', errors: [{ code: 'access_denied', messages: ['Access denied'] }] });
+    expect((error as Error).message).toContain('Access denied');
   });
 
   it('resolves the result of a successful search', async () => {
