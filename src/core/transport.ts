@@ -454,10 +454,13 @@ export class Transport {
     }
     const rateLimitBody = errors.length === 0;
     const ErrorClass = apiErrorClass(raw.status, rateLimitBody);
-    const hint =
-      spec.permission && (raw.status === 401 || (raw.status === 403 && !rateLimitBody))
-        ? `this call needs a user token with the ${spec.permission} permission`
+    // Every account call needs a user token (document 3); some also name a permission.
+    const needs = spec.permission
+      ? `a user token with the ${spec.permission} permission`
+      : spec.api === 'account'
+        ? 'a user token'
         : undefined;
+    const hint = needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody)) ? `this call needs ${needs}` : undefined;
     const error = new ErrorClass({ status: raw.status, errors, headers: raw.headers, target, detail, hint });
     if (error instanceof RateLimitError && error.reset !== undefined) this.rateLimiter.exhaust(tokenId, error.reset);
     return error;

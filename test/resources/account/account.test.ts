@@ -240,3 +240,54 @@ describe('saved orders and notifications', () => {
     expect((viewError as Error).message).toContain('notifications permission');
   });
 });
+
+describe('a 401 on any user endpoint says what the call needs', () => {
+  const review = { rating: 4, review: 'Good value' };
+  const calls: [string, (c: ReturnType<typeof client>) => Promise<unknown>, string][] = [
+    ['user.get', (c) => c.account.user.get(), 'a user token'],
+    ['user.update', (c) => c.account.user.update({ sex: 'female' }), 'a user token'],
+    ['user.avatars', (c) => c.account.user.avatars(), 'a user token'],
+    ['user.logout', (c) => c.account.user.logout(), 'a user token'],
+    ['addresses.list', (c) => c.account.addresses.list(), 'a user token'],
+    ['addresses.form', (c) => c.account.addresses.form(), 'a user token'],
+    ['addresses.create', (c) => c.account.addresses.create(newAddress), 'a user token'],
+    ['addresses.update', (c) => c.account.addresses.update(9, { label: 'Work' }), 'a user token'],
+    ['addresses.delete', (c) => c.account.addresses.delete(9), 'a user token'],
+    ['savedOrders.list', (c) => c.account.savedOrders.list(), 'a user token'],
+    ['favoriteLists.list', (c) => c.account.favoriteLists.list(), 'a user token with the favorites permission'],
+    ['favoriteLists.create', (c) => c.account.favoriteLists.create({ name: 'Phones' }), 'a user token with the favorites permission'],
+    ['favoriteLists.delete', (c) => c.account.favoriteLists.delete(3), 'a user token with the favorites permission'],
+    ['favoriteLists.favorites', (c) => c.account.favoriteLists.favorites(3), 'a user token with the favorites permission'],
+    ['favorites.list', (c) => c.account.favorites.list(), 'a user token with the favorites permission'],
+    ['favorites.get', (c) => c.account.favorites.get(5), 'a user token with the favorites permission'],
+    ['favorites.create', (c) => c.account.favorites.create({ sku_id: 3443837 }), 'a user token with the favorites permission'],
+    ['favorites.update', (c) => c.account.favorites.update(5, { have_it: true }), 'a user token with the favorites permission'],
+    ['favorites.delete', (c) => c.account.favorites.delete(5), 'a user token with the favorites permission'],
+    ['notifications.list', (c) => c.account.notifications.list(), 'a user token with the notifications permission'],
+    ['notifications.get', (c) => c.account.notifications.get(77), 'a user token with the notifications permission'],
+    ['notifications.markViewed', (c) => c.account.notifications.markViewed([77]), 'a user token with the notifications permission'],
+    ['catalog.skus.favorite', (c) => c.catalog.skus.favorite(1), 'a user token with the favorites permission'],
+    ['catalog.skus.newReviewForm', (c) => c.catalog.skus.newReviewForm(1), 'a user token with the publish_sku_review_actions permission'],
+    ['catalog.skus.editReviewForm', (c) => c.catalog.skus.editReviewForm(1, 2), 'a user token with the publish_sku_review_actions permission'],
+    ['catalog.skus.createReview', (c) => c.catalog.skus.createReview(1, review), 'a user token with the publish_sku_review_actions permission'],
+    ['catalog.skus.updateReview', (c) => c.catalog.skus.updateReview(1, 2, review), 'a user token with the publish_sku_review_actions permission'],
+    ['catalog.skus.deleteReview', (c) => c.catalog.skus.deleteReview(1, 2), 'a user token with the publish_sku_review_actions permission'],
+    ['catalog.skus.voteReview', (c) => c.catalog.skus.voteReview(1, 2, { helpful: true }), 'a user token with the publish_sku_review_actions permission'],
+    ['catalog.skus.flagReview', (c) => c.catalog.skus.flagReview(1, 2, { reason: 'spam' }), 'a user token with the publish_sku_review_actions permission'],
+  ];
+
+  it.each(calls)('%s', async (_name, call, needs) => {
+    server.use(http.all(`${BASE}/*`, () => HttpResponse.json({ errors: [{ code: 'unauthorized', messages: ['Unauthorized'] }] }, { status: 401 })));
+    const error = await rejection(call(client()));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toContain(`this call needs ${needs}`);
+    expect((error as Error).message).not.toContain(TOKEN);
+  });
+
+  it('a public catalog call names no token need', async () => {
+    server.use(http.all(`${BASE}/*`, () => HttpResponse.json({ errors: [{ code: 'unauthorized', messages: ['Unauthorized'] }] }, { status: 401 })));
+    const error = await rejection(client().catalog.categories.get(1));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).not.toContain('this call needs');
+  });
+});
