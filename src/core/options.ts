@@ -100,7 +100,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     tokens,
     apiVersion: checkApiVersion(options.apiVersion),
     legacyBaseUrl: options.legacyBaseUrl === undefined ? undefined : checkBaseUrl('legacyBaseUrl', options.legacyBaseUrl),
-    timeout: checkNumber('timeout', options.timeout ?? 30_000, { min: 1 }),
+    timeout: checkNumber('timeout', options.timeout ?? 30_000, { min: 1, max: MAX_TIMEOUT_MS }),
     maxRetries: checkNumber('maxRetries', options.maxRetries ?? 2, { min: 0, integer: true, max: 10 }),
     fetch: options.fetch === undefined ? undefined : checkFunction('fetch', options.fetch),
     cache: checkCache(options.cache),
@@ -158,6 +158,9 @@ function checkApiVersion(value: unknown): string {
   // The service ignores a patch, so it is not sent.
   return value.split('.').slice(0, 2).join('.');
 }
+
+/** The longest delay a timer takes (2^31 - 1 ms, about 24.8 days); ky refuses more. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 function checkNumber(option: string, value: unknown, rule: { min: number; max?: number; integer?: boolean }): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < rule.min || (rule.max !== undefined && value > rule.max)) {

@@ -1,4 +1,4 @@
-import { ResponseValidationError } from './errors.js';
+import { RequestValidationError, ResponseValidationError } from './errors.js';
 
 /** `meta.pagination` as the service sends it. */
 export interface Pagination {
@@ -89,7 +89,7 @@ export class Page<Item, Meta = Record<string, unknown>> {
 
   async #loadNext(reload = false): Promise<Page<Item, Meta>> {
     const url = this.nextPageUrl;
-    if (url === undefined) throw new RangeError('There is no next page; check hasNextPage() first.');
+    if (url === undefined) throw new RequestValidationError('There is no next page; check hasNextPage() first.');
     const key = pageKey(url);
     // A reload fetches again the page this one already led to (collected since): not a loop.
     if (!reload && this.#chain.visited.has(key)) {

@@ -21,7 +21,7 @@ import {
 import { compileCheck } from '../schemas/in-place-check.js';
 import { parseLinkHeader } from './link.js';
 import { type Logger, redactHeaders, redactUrl, silentLogger } from './logger.js';
-import type { ApiName, ResolvedOptions, TokenSource } from './options.js';
+import { type ApiName, MAX_TIMEOUT_MS, type ResolvedOptions, type TokenSource } from './options.js';
 import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
@@ -168,6 +168,7 @@ export class Transport {
         throw new ResponseValidationError('a list answer was empty', {
           status: answer.status,
           target: { method: spec.method, url: redactUrl(answer.url) },
+          requestId: answer.headers.get('x-request-id') ?? undefined,
         });
       }
       const body = answer.body as Body & { meta?: Meta | null };
@@ -192,6 +193,12 @@ export class Transport {
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new RequestValidationError('Invalid request options', [
         { path: ['maxRetries'], message: 'must be a non-negative integer' },
+      ]);
+    }
+    const timeout = options.timeout;
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 1 && timeout <= MAX_TIMEOUT_MS)) {
+      throw new RequestValidationError('Invalid request options', [
+        { path: ['timeout'], message: `must be a number from 1 to ${MAX_TIMEOUT_MS}` },
       ]);
     }
 
@@ -355,10 +362,16 @@ export class Transport {
     // The configured base's origin, not the start URL's: a next-page link may point elsewhere.
     const apiOrigin = spec.api === 'legacyV2' ? this.#legacyOrigin : this.#baseOrigin;
     let method: string = spec.method;
-    let url = this.#permanentRedirects.get(startUrl) ?? startUrl;
+    let url = startUrl;
     let visited: Set<string> | undefined;
 
     for (let hop = 0; ; hop++) {
+      // Every hop is a request of its own: it counts against the budget and waits for a held window.
+      if (hop > 0) {
+        const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
+        if (waiting) await waiting;
+      }
+      url = this.#remembered(url);
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere.
       if (token !== undefined && spec.api !== 'legacyV2' && isSameOrigin(url, apiOrigin)) {
         headers.authorization = `Bearer ${token}`;
@@ -369,16 +382,18 @@ export class Transport {
 
       this.rateLimiter.observe(tokenId, raw.headers);
       const location = raw.headers.get('location');
-      if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target);
+      const requestId = raw.headers.get('x-request-id') ?? undefined;
+      if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target, requestId);
       const next = new URL(location, url).href;
       visited ??= new Set([startUrl]);
-      if (visited.has(next)) throw new RedirectError(`redirect loop at ${redactUrl(next)}`, target);
-      if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target);
+      if (visited.has(next)) throw new RedirectError(`redirect loop at ${redactUrl(next)}`, target, requestId);
+      if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target, requestId);
       visited.add(next);
 
       if (raw.status === 301 || raw.status === 308) {
         if (this.#permanentRedirects.size >= 1000) this.#permanentRedirects.clear();
-        this.#permanentRedirects.set(startUrl, next);
+        // The URL that answered 301/308, not where the request began: an earlier 302 hop stays temporary.
+        this.#permanentRedirects.set(url, next);
       }
       if (raw.status === 303 && method !== 'GET') {
         method = 'GET';
@@ -388,6 +403,17 @@ export class Transport {
       this.#logger.debug(`redirect ${raw.status} to ${redactUrl(next)}`, { url: target.url });
       url = next;
     }
+  }
+
+  /** Where 301/308 answers sent `url`, following remembered hops (a few at most, no cycle). */
+  #remembered(url: string): string {
+    let target = url;
+    for (let i = 0; i < MAX_REDIRECTS; i++) {
+      const next = this.#permanentRedirects.get(target);
+      if (next === undefined || next === url) break;
+      target = next;
+    }
+    return target;
   }
 
   async #fetchOnce(
@@ -411,8 +437,10 @@ export class Transport {
       // any signal makes ky combine signals on every request, which costs.
       const init: KyOptions = { method, headers, body, timeout };
       if (callerSignal) init.signal = callerSignal;
+      const deadline = Date.now() + timeout;
       const response = await this.#ky(url, init);
-      const text = await response.text();
+      // ky's time-out ends with the headers; the body gets what is left of the attempt's time.
+      const text = await readWithin(response, deadline - Date.now());
       hooks.onResponse?.({
         method,
         url: redactUrl(url),
@@ -424,6 +452,7 @@ export class Transport {
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (error instanceof KyTimeoutError) throw new TimeoutError(`no answer within ${timeout} ms`, target);
+      if (error === BODY_TIMEOUT) throw new TimeoutError(`the answer's body did not arrive within ${timeout} ms`, target);
       const reason = error instanceof Error ? scrub(error.message, token) : 'network error';
       const cause = error instanceof Error && error.cause instanceof Error ? scrub(error.cause.message, token) : '';
       throw new ConnectionError(`connection failed: ${reason}${cause ? ` (${cause})` : ''}`, target);
@@ -462,7 +491,12 @@ export class Transport {
         : undefined;
     const hint = needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody)) ? `this call needs ${needs}` : undefined;
     const error = new ErrorClass({ status: raw.status, errors, headers: raw.headers, target, detail, hint });
-    if (error instanceof RateLimitError && error.reset !== undefined) this.rateLimiter.exhaust(tokenId, error.reset);
+    if (error instanceof RateLimitError) {
+      // Later requests of this token wait for the reset, or for Retry-After when that is all there is.
+      const retryAfter = retryAfterMs(raw.headers.get('retry-after'));
+      const until = error.reset ?? (retryAfter === undefined ? undefined : (Date.now() + retryAfter) / 1000);
+      if (until !== undefined) this.rateLimiter.exhaust(tokenId, until);
+    }
     return error;
   }
 
@@ -485,11 +519,11 @@ export class Transport {
       // An empty answer is undefined; a schema then decides whether that is acceptable.
       data = raw.text.length === 0 || raw.status === 204 ? undefined : JSON.parse(raw.text);
     } catch (error) {
-      throw new ResponseValidationError('the answer is not valid JSON', {
+      // No cause: the parser's message quotes the body, which may echo a credential.
+      throw new ResponseValidationError(`the answer is not valid JSON (${(error as Error).name}, ${raw.text.length} characters)`, {
         status: raw.status,
         target,
         requestId: raw.headers.get('x-request-id') ?? undefined,
-        cause: error,
       });
     }
     if (!spec.schema) return data as T;
@@ -550,6 +584,30 @@ function isSameOrigin(url: string, origin: string): boolean {
   if (origin === '' || !url.startsWith(origin)) return false;
   const next = url.charCodeAt(origin.length);
   return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */;
+}
+
+/** Marks a body read that ran out of time (never seen by callers: mapped to TimeoutError). */
+const BODY_TIMEOUT = Symbol('body timeout');
+
+/**
+ * The body as text, or a rejection with BODY_TIMEOUT after `ms`. The stalled read is left to
+ * the HTTP client's own body time-out: the stream is locked to the reader and ky keeps the
+ * request's abort controller to itself.
+ */
+function readWithin(response: Response, ms: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(BODY_TIMEOUT), Math.max(1, ms));
+    response.text().then(
+      (text) => {
+        clearTimeout(timer);
+        resolve(text);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
