@@ -27,7 +27,8 @@ describe('Products API schemas', () => {
   it('the recorded validation answer fits ValidateBatchAnswer', () => {
     const body = recording('merchants_products_validate_batch_payload.json').response.body;
     expect(ValidateBatchAnswer.parse(body).message).toBe('All validations passed successfully.');
-    expect(ValidateBatchAnswer.safeParse({ success: true }).error?.issues[0]?.path).toEqual(['message']);
+    expect(ValidateBatchAnswer.safeParse({ success: true }).success).toBe(true); // tolerant: a later version may drop it
+    expect(ValidateBatchAnswer.safeParse({ message: 5 }).error?.issues[0]?.path).toEqual(['message']);
   });
 
   it('refuses bad updates with the field path', () => {
