@@ -85,12 +85,12 @@ export class RateLimiter {
   observe(tokenId: string, headers: Headers): void {
     const remaining = headers.get('x-ratelimit-remaining');
     if (remaining === null) return;
-    const limit = headers.get('x-ratelimit-limit');
     const reset = headers.get('x-ratelimit-reset');
-    if (limit === null || reset === null) return;
-    const info = { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };
-    if (!Number.isFinite(info.limit) || !Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
-    this.latest = info;
+    if (reset === null) return;
+    // Remaining and Reset are all the holding needs; Limit completes client.rateLimit when it came.
+    const info = { limit: Number(headers.get('x-ratelimit-limit') ?? Number.NaN), remaining: Number(remaining), reset: Number(reset) };
+    if (!Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
+    if (Number.isFinite(info.limit)) this.latest = info;
     const known = this.#windows.get(tokenId);
     // Answers of one window can arrive out of order: keep the lowest count seen for it.
     if (known && known.reset === info.reset) known.remaining = Math.min(known.remaining, info.remaining);

@@ -75,4 +75,54 @@ describe('canSetAsNotReady (document 1, rule 4)', () => {
   ])('refuses %s', (_kind, order, reasons) => {
     expect(canSetAsNotReady(order as Order)).toEqual({ ok: false, reasons });
   });
+
+  it.each([
+    ['an open order', { ...recorded('demo_open'), courier: SLM, is_ready_for_dispatch: true }, ['order state is "open", not "accepted"']],
+    ['a rejected order', { ...ready, state: 'rejected' }, ['order state is "rejected", not "accepted"']],
+    ['an order with no state', { ...ready, state: undefined }, ['order state is unknown, not "accepted"']],
+    ['an order with no courier', { ...ready, courier: null }, [`courier is unknown, not the marketplace's own last-mile courier ("${SLM}")`]],
+    ['an order with is_ready_for_dispatch absent', { ...ready, is_ready_for_dispatch: undefined }, ['order is not marked ready for dispatch']],
+    ['an open order of another courier, not ready', recorded('demo_open'), [
+      'order state is "open", not "accepted"',
+      'order is not marked ready for dispatch',
+      `courier is "CourierCenter", not the marketplace's own last-mile courier ("${SLM}")`,
+    ]],
+  ])('refuses %s, one reason per failed prerequisite', (_kind, order, reasons) => {
+    expect(canSetAsNotReady(order as Order)).toEqual({ ok: false, reasons });
+  });
+
+  // Rule 4 names no core-order condition (unlike rule 3): an accepted order marked ready and
+  // shipped by the marketplace courier may be set as not ready whatever its kind.
+  it.each([
+    ['a core order already ready', ready],
+    ['a core order with fulfillment_mode "core"', { ...ready, fulfillment_mode: 'core' }],
+    ['an FBS order', { ...recorded('demo_fbs'), courier: SLM, is_ready_for_dispatch: true }],
+    ['a store pickup', { ...recorded('demo_store_pickup'), state: 'accepted', courier: SLM, is_ready_for_dispatch: true }],
+    ['a merchant-fulfilled order (fulfillment_mode "fbm")', { ...ready, fulfillment_mode: 'fbm' }],
+    ['a merchant-fulfilled order (shipping_cost present)', { ...ready, shipping_cost: 3.5 }],
+  ])('allows %s that is accepted, ready and shipped by the marketplace courier (no core check)', (_kind, order) => {
+    expect(canSetAsNotReady(order as Order)).toEqual({ ok: true, reasons: [] });
+  });
+});
+
+describe('the two helpers on orders of each kind', () => {
+  it.each([
+    ['core, accepted, not ready', true, false, core],
+    ['core, accepted, already ready', false, true, ready],
+    ['FBS, ready', false, true, { ...recorded('demo_fbs'), courier: SLM, is_ready_for_dispatch: true }],
+    ['FBS, not ready', false, false, { ...recorded('demo_fbs'), courier: SLM, is_ready_for_dispatch: false }],
+    ['store pickup, not ready', false, false, { ...recorded('demo_store_pickup'), state: 'accepted', courier: SLM }],
+    ['store pickup, ready', false, true, { ...recorded('demo_store_pickup'), state: 'accepted', courier: SLM, is_ready_for_dispatch: true }],
+    ['merchant-fulfilled, not ready', false, false, { ...core, fulfillment_mode: 'fbm' }],
+    ['merchant-fulfilled, ready', false, true, { ...ready, shipping_cost: 3.5 }],
+    ['other courier, not ready', false, false, { ...core, courier: 'ACS' }],
+    ['other courier, ready', false, false, { ...ready, courier: 'ACS' }],
+    ['not accepted (open), not ready', false, false, { ...core, state: 'open' }],
+    ['not accepted (open), ready', false, false, { ...ready, state: 'open' }],
+  ])('%s: canSetAsReady %s, canSetAsNotReady %s', (_kind, asReady, asNotReady, order) => {
+    const both = [canSetAsReady(order as Order), canSetAsNotReady(order as Order)];
+    expect(both.map((e) => e.ok)).toEqual([asReady, asNotReady]);
+    // ok exactly when there is no reason
+    for (const e of both) expect(e.reasons.length === 0).toBe(e.ok);
+  });
 });

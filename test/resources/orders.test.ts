@@ -6,9 +6,10 @@ import {
   InternalServerError,
   NotFoundError,
   RequestValidationError,
+  TimeoutError,
   UnprocessableEntityError,
 } from 'emporio';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   isNotEligibleForReady,
@@ -154,14 +155,22 @@ describe('orders.reject', () => {
     const calls = capture('post', `${ORDERS}/191128-1234567/reject`);
     const line_items = [{ id: 'l39vKqxqwe', reason_id: 1 }, { id: 'l39vKqxqh2', reason_id: 4, available_quantity: 0 }];
     await expect(client.orders.reject('191128-1234567', { line_items })).resolves.toBeUndefined();
+    expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.headers.get('accept')).toBe(ACCEPT);
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(calls[0]?.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ line_items });
   });
 
   it('POSTs a whole-order rejection with a free-text reason', async () => {
     const calls = capture('post', `${ORDERS}/191128-1234567/reject`);
-    await client.orders.reject('191128-1234567', { rejection_reason_other: 'Closed for stock-taking' });
+    await expect(client.orders.reject('191128-1234567', { rejection_reason_other: 'Closed for stock-taking' })).resolves.toBeUndefined();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.headers.get('accept')).toBe(ACCEPT);
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ rejection_reason_other: 'Closed for stock-taking' });
   });
 
@@ -312,6 +321,10 @@ describe('orders.sendTrackingDetails', () => {
       { courier: 'ELTA', tracking_code: '456' },
     ];
     await expect(client.orders.sendTrackingDetails('191128-1234567', details)).resolves.toBeUndefined();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.headers.get('accept')).toBe(ACCEPT);
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(calls[0]?.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ tracking_details: details });
   });
@@ -396,6 +409,29 @@ describe('lost answers: the action is sent once, then the order is read once', (
     );
     await expect(client.orders.accept('260330-42', { pickup_location: 'a', pickup_window: 1 }, { timeout: 50 })).resolves.toBeUndefined();
     expect(actions).toHaveLength(1);
+  });
+
+  it('throws the original TimeoutError when the order read after a time-out shows no effect', async () => {
+    const order = { ...base, state: 'open' };
+    const actions: string[] = [];
+    const reads: string[] = [];
+    server.use(
+      http.post(`${ORDERS}/260330-42/accept`, async () => {
+        actions.push('accept');
+        await delay(1000); // the answer never arrives in time; the order stays open
+        return HttpResponse.json({ success: true });
+      }),
+      http.get(`${ORDERS}/260330-42`, ({ request }) => {
+        reads.push(request.method);
+        return HttpResponse.json({ order });
+      }),
+    );
+    const error = await rejection(client.orders.accept('260330-42', { pickup_location: 'a', pickup_window: 1 }, { timeout: 100 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ name: 'TimeoutError', method: 'POST', url: `${ORDERS}/260330-42/accept` });
+    expect(actions).toEqual(['accept']);
+    expect(reads).toEqual(['GET']);
   });
 
   it('does not read the order after an answered error', async () => {

@@ -174,6 +174,31 @@ describe('products.updateMany', () => {
     expect(most).toBe(3);
   });
 
+  it.each([
+    ['with', { 'X-RateLimit-Limit': '100' }],
+    ['without', {}], // document 1 does not show the merchant limits: Remaining and Reset must suffice
+  ])('holds the next batch until X-RateLimit-Reset when an answer says Remaining 0 (%s a Limit header)', async (_with, limit) => {
+    const paced = makeClient({ maxRetries: 0 });
+    const arrivals: number[] = [];
+    let resetMs = 0;
+    const requests = batchEndpoint((_ids, attempt) => {
+      arrivals.push(Date.now());
+      if (attempt !== 1) return HttpResponse.json({ success: true });
+      const reset = Math.ceil(Date.now() / 1000) + 1; // epoch seconds, 1-2 s ahead
+      resetMs = reset * 1000;
+      return HttpResponse.json(
+        { success: true },
+        { headers: { ...limit, 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) } },
+      );
+    });
+    const report = await paced.products.updateMany(Array.from({ length: 1000 }, (_, n) => update(n)));
+    expect(requests.map((r) => r.length)).toEqual([500, 500]);
+    expect(arrivals[1]).toBeGreaterThanOrEqual(resetMs - 50);
+    expect(report).toEqual({ applied: Array.from({ length: 1000 }, (_, n) => id(n)), failed: [], duplicates: [], requests: 2 });
+    if ('X-RateLimit-Limit' in limit) expect(paced.rateLimit).toEqual({ limit: 100, remaining: 0, reset: resetMs / 1000 });
+    else expect(paced.rateLimit).toBeUndefined(); // client.rateLimit reports whole figures only
+  });
+
   it('refuses bad options and input before sending', async () => {
     const requests = batchEndpoint();
     await expect(client.products.updateMany([update(1)], { concurrency: 0 })).rejects.toMatchObject({ issues: [{ path: ['concurrency'] }] });
