@@ -190,7 +190,6 @@ export function createOrders(context: OrdersContext) {
         first_name: 'Maria',
         last_name: 'Papadopoulou',
         marketplace_plus_user: false,
-        ...(invoice ? { phone: '2101234567', mobile: '6901234567' } : {}),
         ...customer,
         address: {
           street_name: 'Ermou',
@@ -200,6 +199,7 @@ export function createOrders(context: OrdersContext) {
           region: 'Attica',
           country_code: 'GR',
           pickup_from_collection_point: false,
+          comments: '',
           ...customer?.address,
         },
       },
@@ -248,12 +248,18 @@ export function createOrders(context: OrdersContext) {
       set_as_ready_required: true,
       is_ready_for_dispatch: false,
       number_of_parcels: null,
-      custom: [],
+      // GIFT-WRAP: "gift wrap requested" (document 1, Order.custom).
+      custom: rest.gift_wrap === true ? ['GIFT-WRAP'] : [],
       payment_method: 'card',
       paid_by_user: true,
       ...rest,
     };
-    if (order.shipping_cost === undefined && fulfilmentOf(order) === 'fbm') order.shipping_cost = 3.5;
+    const fbm = fulfilmentOf(order) === 'fbm' || typeof order.shipping_cost === 'number';
+    if (order.shipping_cost === undefined && fbm) order.shipping_cost = 3.5;
+    // Document 1, Customer: phone and mobile "only for FBM orders or orders with an invoice".
+    if ((fbm || invoice === true) && order.customer) {
+      order.customer = { phone: '2101234567', mobile: '6901234567', ...order.customer };
+    }
     if (records.has(order.code)) throw new Error(`mock.orders.create: order ${order.code} already exists`);
     const record = makeRecord(order);
     records.set(order.code, record);

@@ -142,12 +142,41 @@ describe('GET order', () => {
       courier_tracking_codes: [],
     });
     expect(order.invoice_details).toBeUndefined();
+    expect(order.customer.address.comments).toBe('');
+    expect(order.custom).toEqual([]);
+    // A core order without an invoice: no phone numbers (document 1, Customer).
+    expect(order.customer.phone).toBeUndefined();
+    expect(order.customer.mobile).toBeUndefined();
+    expect(order.shipping_cost).toBeUndefined();
     expect(typeof order.line_items[0].shop_uid).toBe('string');
     expect(order.line_items[0].id).toMatch(/^\w{10}$/);
     expect(mock.orders.create().code).not.toBe(created.code);
     const invoiced = mock.orders.create({ invoice: true });
     expect(invoiced.invoice_details).toBeTruthy();
     expect(invoiced.invoice_document).toBe('invoice');
+    expect(invoiced.customer).toMatchObject({ phone: expect.any(String), mobile: expect.any(String) });
+  });
+
+  it('gives FBM orders (another courier, or a shipping_cost) the customer phone numbers', () => {
+    const byCourier = mock.orders.create({ courier: 'ACS Courier' });
+    expect(byCourier.shipping_cost).toBe(3.5);
+    expect(byCourier.customer).toMatchObject({ phone: expect.any(String), mobile: expect.any(String) });
+    const byCost = mock.orders.create({ shipping_cost: 4 });
+    expect(byCost.customer).toMatchObject({ phone: expect.any(String), mobile: expect.any(String) });
+    // Overrides still win, and the address keeps its defaults beside an override.
+    const own = mock.orders.create({ courier: 'ACS Courier', customer: { mobile: '6900000000', address: { comments: '3rd floor' } } });
+    expect(own.customer).toMatchObject({ phone: expect.any(String), mobile: '6900000000' });
+    expect(own.customer?.address).toMatchObject({ comments: '3rd floor', city: 'Athens' });
+    // Not FBM: FBS and store pickup orders (no invoice) carry none.
+    expect(mock.orders.create({ fulfilled_by_marketplace: true }).customer?.phone).toBeUndefined();
+    expect(mock.orders.create({ store_pickup: true }).customer?.mobile).toBeUndefined();
+  });
+
+  it('gift_wrap: true adds GIFT-WRAP to custom (document 1, Order.custom)', () => {
+    expect(mock.orders.create({ gift_wrap: true }).custom).toEqual(['GIFT-WRAP']);
+    expect(mock.orders.create().custom).toEqual([]);
+    // An explicit custom is taken as given.
+    expect(mock.orders.create({ gift_wrap: true, custom: ['RETURN-AS-IS'] }).custom).toEqual(['RETURN-AS-IS']);
   });
 });
 

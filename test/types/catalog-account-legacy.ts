@@ -6,6 +6,7 @@
  * (loose objects), so a misspelled field is caught where its value is used.
  */
 import type { MarketplaceClient, Page, PagePromise } from 'emporio';
+import type { NewOrderEvent, OrderUpdatedEvent, UnknownWebhookEvent, WebhookEvent } from 'emporio/webhooks';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(_value?: T): void {}
@@ -111,4 +112,52 @@ export async function legacyTypes(client: MarketplaceClient): Promise<void> {
   session.access_token;
   // @ts-expect-error a SKU lookup needs shop_id with sku, or pn, or barcode
   await client.legacyV2.lookupSku({ ean: '5202888271014' });
+}
+
+/**
+ * Webhook events: the documented narrowing pattern (`WebhookEvent` in src/schemas/webhook.ts).
+ * The unknown member's `event_type` is a plain `string`, so checking `event_type` alone
+ * does not narrow; ruling out unknown events first (`'raw' in event`) does.
+ */
+export function webhookTypes(event: WebhookEvent): void {
+  // Without the 'raw' check, a known event_type still leaves the unknown member in.
+  if (event.event_type === 'new_order') {
+    // @ts-expect-error the unknown member's order is optional: not narrowed yet
+    event.order.code.trim();
+  }
+
+  if ('raw' in event) {
+    assertType<Equal<typeof event, UnknownWebhookEvent>>();
+    return;
+  }
+  assertType<Equal<typeof event, NewOrderEvent | OrderUpdatedEvent>>();
+
+  if (event.event_type === 'new_order') {
+    assertType<Equal<typeof event, NewOrderEvent>>();
+    assertType<Equal<typeof event.order.code, string>>();
+    event.order.code.trim();
+    // A new order may carry `changes` too (document 1 does not expect it; kept if sent), so
+    // `event.changes` is no error here: the narrowing shows in the type, not in that member.
+    // @ts-expect-error narrowed to a new order: it is not an order_updated event
+    const updated: OrderUpdatedEvent = event;
+    void updated;
+  }
+
+  switch (event.event_type) {
+    case 'order_updated': {
+      assertType<Equal<typeof event, OrderUpdatedEvent>>();
+      const state: string | undefined = event.changes?.state?.new ?? undefined;
+      void state;
+      event.changes?.courier_tracking_codes?.new?.map((code) => code.trim());
+      // @ts-expect-error changes members are { old, new }: there is no `value`
+      event.changes?.state?.value;
+      break;
+    }
+    case 'new_order':
+      event.order.line_items?.[0]?.quantity?.toFixed(0);
+      break;
+    default:
+      // Both known types handled: nothing is left.
+      assertType<Equal<typeof event, never>>();
+  }
 }

@@ -283,6 +283,27 @@ describe('redelivery deduplication', () => {
     expect(events).toHaveLength(2);
   });
 
+  it('by default a handled delivery is remembered for 30 minutes, then forgotten', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // Date only: promises and crypto.subtle stay real
+    const start = new Date('2026-04-01T12:00:00Z').getTime();
+    vi.setSystemTime(start);
+    const { handler, events } = setup();
+    expect((await handler(post(body), { remoteAddress: SERVICE })).status).toBe(200);
+    expect(events).toHaveLength(1);
+
+    vi.setSystemTime(start + 29 * 60_000);
+    const within = await handler(post(body), { remoteAddress: SERVICE });
+    expect(within.status).toBe(200);
+    expect(await within.text()).toBe('already handled');
+    expect(events).toHaveLength(1);
+
+    vi.setSystemTime(start + 31 * 60_000);
+    const after = await handler(post(body), { remoteAddress: SERVICE });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe('ok');
+    expect(events).toHaveLength(2);
+  });
+
   it('the default store stays bounded', async () => {
     const { handler, events } = setup();
     const first = JSON.stringify({ ...newOrderBody(), n: -1 });

@@ -97,16 +97,20 @@ describe('parseWebhook: the two known events', () => {
     expect(parseWebhook(odd)).toEqual({ event_type: 'refund_issued', raw: odd });
   });
 
-  it('narrows on event_type', () => {
-    const event: WebhookEvent = parseWebhook(JSON.stringify(newOrderBody()));
-    switch (event.event_type) {
-      case 'new_order':
-      case 'order_updated':
-        expect(event.order?.code).toBe('DEMO-OPEN');
-        break;
-      default:
-        throw new Error('unexpected');
-    }
+  it("the documented pattern routes each event: 'raw' in event first, then switch on event_type", () => {
+    // The compile-time side (what each branch's type is) is in test/types/.
+    const route = (event: WebhookEvent): string => {
+      if ('raw' in event) return `unknown ${event.event_type}`;
+      switch (event.event_type) {
+        case 'new_order':
+          return `new ${event.order.code}`;
+        case 'order_updated':
+          return `updated ${event.order.code} to ${event.changes?.state?.new}`;
+      }
+    };
+    expect(route(parseWebhook(JSON.stringify(newOrderBody())))).toBe('new DEMO-OPEN');
+    expect(route(parseWebhook(JSON.stringify(orderUpdatedBody())))).toBe('updated DEMO-ACCEPTED to accepted');
+    expect(route(parseWebhook({ event_type: 'order_extended', order: { code: 'X-1' } }))).toBe('unknown order_extended');
   });
 });
 
