@@ -79,11 +79,17 @@ type IdTypeValue = (typeof ID_TYPES)[number]['value'];
 
 /** The customer's delivery address. */
 export const CustomerAddress = record({
+  /** Street name. */
   street_name: maybe(z.string()),
+  /** Street number, a string. */
   street_number: maybe(z.string()),
+  /** Postal code, a string. */
   zip: maybe(z.string()),
+  /** City. */
   city: maybe(z.string()),
+  /** Region. */
   region: maybe(z.string()),
+  /** Country code (the spec gives no format). */
   country_code: maybe(z.string()),
   /** True when the customer collects the parcel at a collection point. */
   pickup_from_collection_point: maybe(z.boolean()),
@@ -97,7 +103,9 @@ export type CustomerAddress = z.infer<typeof CustomerAddress>;
 export const Customer = record({
   /** Unique customer id. */
   id: maybe(z.string()),
+  /** The customer's first name. */
   first_name: maybe(z.string()),
+  /** The customer's last name. */
   last_name: maybe(z.string()),
   /** Only for merchant-fulfilled (FBM) orders or orders with an invoice. */
   phone: maybe(z.string()),
@@ -105,16 +113,22 @@ export const Customer = record({
   mobile: maybe(z.string()),
   /** The customer subscribes to the marketplace's loyalty subscription. */
   marketplace_plus_user: maybe(z.boolean()),
+  /** The customer's address, with the collection-point fields: see {@link CustomerAddress}. */
   address: maybe(CustomerAddress),
 });
 export type Customer = z.infer<typeof Customer>;
 
 /** Billing address of an invoice. */
 export const InvoiceAddress = record({
+  /** Billing street name. */
   street_name: maybe(z.string()),
+  /** Billing street number, a string. */
   street_number: maybe(z.string()),
+  /** Billing postal code, a string. */
   zip: maybe(z.string()),
+  /** Billing city. */
   city: maybe(z.string()),
+  /** Billing region. */
   region: maybe(z.string()),
 });
 export type InvoiceAddress = z.infer<typeof InvoiceAddress>;
@@ -128,6 +142,7 @@ export const VatExclusionRepresentative = record({
   id_number: maybe(z.string()),
   /** One-time password of the confirmation. */
   otp: maybe(z.string()),
+  /** The representative's mobile number. */
   mobile: maybe(z.string()),
 });
 export type VatExclusionRepresentative = z.infer<typeof VatExclusionRepresentative>;
@@ -135,7 +150,9 @@ export type VatExclusionRepresentative = z.infer<typeof VatExclusionRepresentati
 export const InvoiceDetails = record({
   /** Company name. */
   company: maybe(z.string()),
+  /** Profession. */
   profession: maybe(z.string()),
+  /** VAT number. */
   vat_number: maybe(z.string()),
   /** Public economic service (tax office). */
   doy: maybe(z.string()),
@@ -157,15 +174,21 @@ export const LineItem = record({
   id: maybe(z.string()),
   /** The merchant's product identifier; a string (real values have leading zeros). */
   shop_uid: maybe(z.string()),
+  /** Product name (the spec gives line item fields a name and type only). */
   product_name: maybe(z.string()),
+  /** Quantity, an integer per the spec. */
   quantity: maybe(z.number()),
   /** Euros. */
   unit_price: maybe(z.number()),
   /** Euros. */
   total_price: maybe(z.number()),
+  /** Price includes VAT (name and type only in the spec). */
   price_includes_vat: maybe(z.boolean()),
+  /** Island VAT discount applied (name and type only in the spec). */
   island_vat_discount_applied: maybe(z.boolean()),
+  /** The product's EAN; optional. */
   ean: maybe(z.string()),
+  /** The product's MPN; optional. */
   mpn: maybe(z.string()),
   /** Null in every documented payload; real answers also carry a comma-separated string. */
   serial_numbers: maybe(z.unknown()),
@@ -175,13 +198,19 @@ export const LineItem = record({
   commission_rate: maybe(z.number()),
   /** Multi-line text with the options the customer chose. */
   extra_info: maybe(z.string()),
+  /** Line item tags; optional (values not given by the spec). */
   tags: maybe(z.array(z.string())),
 });
 export type LineItem = z.infer<typeof LineItem>;
 
 /* @__NO_SIDE_EFFECTS__ */
 function Choice<T extends z.ZodMiniType>(id: T) {
-  return record({ id: maybe(id), label: maybe(z.string()) });
+  return record({
+    /** Option id: pass it to `accept` (a string for pickup locations, an integer for pickup windows). */
+    id: maybe(id),
+    /** The option's label. */
+    label: maybe(z.string())
+  });
 }
 
 /** What `accept` may be called with; present while the order is open. */
@@ -198,6 +227,7 @@ export type AcceptOptions = z.infer<typeof AcceptOptions>;
 export const LineItemRejectionReason = record({
   /** Pass as `reason_id` when rejecting line items. */
   id: maybe(z.number()),
+  /** The reason's label. */
   label: maybe(z.string()),
   /** When true, the rejection must carry `available_quantity`. */
   requires_available_quantity: maybe(z.boolean()),
@@ -206,6 +236,7 @@ export type LineItemRejectionReason = z.infer<typeof LineItemRejectionReason>;
 
 /** What `reject` may be called with; present while the order is open. */
 export const RejectOptions = record({
+  /** Reasons a line item may be rejected with: `id`, `label`, `requires_available_quantity`. */
   line_item_rejection_reasons: maybe(z.array(LineItemRejectionReason)),
 });
 export type RejectOptions = z.infer<typeof RejectOptions>;
@@ -221,9 +252,11 @@ export type RejectionInfo = z.infer<typeof RejectionInfo>;
 
 /** Fees in euros; each present only when positive (`{}` when none apply). */
 export const Fees = record({
+  /** Handling fee, euros; present only when positive. */
   handling_fee: maybe(z.number()),
   /** Loyalty scheme fee. */
   marketplace_coins_fee: maybe(z.number()),
+  /** Installments fee, euros; present only when positive. */
   installments_fee: maybe(z.number()),
 });
 export type Fees = z.infer<typeof Fees>;
@@ -251,6 +284,7 @@ export const Order = record({
   code: z.string(),
   /** One of {@link ORDER_STATES}; other values pass through. */
   state: maybe(openEnum(ORDER_STATES)),
+  /** The customer: see {@link Customer}. */
   customer: maybe(Customer),
   /** An invoice was requested. */
   invoice: maybe(z.boolean()),
@@ -266,7 +300,9 @@ export const Order = record({
   courier: maybe(openEnum(COURIERS)),
   /** Voucher URL. */
   courier_voucher: maybe(z.string()),
+  /** Courier tracking codes (no note in the spec). */
   courier_tracking_codes: maybe(z.array(z.string())),
+  /** The order's line items: see {@link LineItem}. */
   line_items: maybe(z.array(LineItem)),
   /** Creation time. */
   created_at: maybe(z.string()),
@@ -276,6 +312,7 @@ export const Order = record({
   dispatch_until: maybe(z.string()),
   /** Express delivery order (cannot be accepted through the API). */
   express: maybe(z.boolean()),
+  /** Gift wrap (no note in the spec; compare the `GIFT-WRAP` tag of `custom`). */
   gift_wrap: maybe(z.boolean()),
   /** Present for orders rejected with an other-reason. */
   rejection_info: maybe(RejectionInfo),
@@ -305,6 +342,7 @@ export const Order = record({
   set_as_ready_required: maybe(z.boolean()),
   /** True once marked ready for dispatch. */
   is_ready_for_dispatch: maybe(z.boolean()),
+  /** Number of parcels, an integer per the spec; set when the order is accepted. */
   number_of_parcels: maybe(z.number()),
   /** Replacement suborders from the same shop; omitted when none. */
   replacements: maybe(z.array(Replacement)),
@@ -324,7 +362,7 @@ export const Order = record({
 export type Order = z.infer<typeof Order>;
 
 /** The answer of GET order: `{ order }` (the root key is required). */
-export const OrderEnvelope = /* @__PURE__ */ (() => record({ order: Order }))();
+export const OrderEnvelope = /* @__PURE__ */ (() => record({ /** The order: see {@link Order}. */ order: Order }))();
 export type OrderEnvelope = z.infer<typeof OrderEnvelope>;
 
 // ---------------------------------------------------------------------------
@@ -429,7 +467,9 @@ export type RejectParams = z.output<typeof RejectParams>;
 
 export const TrackingDetail = /* @__PURE__ */ (() =>
   requestObject({
+    /** The courier of the shipment. */
     courier: nonEmptyString(),
+    /** The shipment's tracking code. */
     tracking_code: nonEmptyString(),
   })
 )();

@@ -40,6 +40,7 @@ export const ProductUpdate = requestObject({
   enabled: flag(),
   /** Price in integer cents. */
   price: cents(),
+  /** The product's variations; optional. */
   variations: z.optional(z.array(Variation)),
 });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
@@ -48,12 +49,14 @@ export type ProductUpdate = z.infer<typeof ProductUpdate>;
 export const ValidateBatchAnswer = record({
   /** The service's verdict, e.g. `All validations passed successfully.` */
   message: maybe(z.string()),
+  /** `true` in the 200 answer; validation changes nothing. */
   success: maybe(z.boolean()),
 });
 export type ValidateBatchAnswer = z.infer<typeof ValidateBatchAnswer>;
 
 /** The usual success answer `{ success: true }`. */
 export const SuccessAnswer = record({
+  /** `true` on success. */
   success: maybe(z.boolean()),
 });
 export type SuccessAnswer = z.infer<typeof SuccessAnswer>;
