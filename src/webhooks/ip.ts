@@ -93,6 +93,8 @@ export function sourceRangesFromJson(json: { ipv4?: readonly string[]; ipv6?: re
       out.push(range.trim());
     }
   }
+  // An unexpected shape (other key names) would otherwise refuse every delivery without a word.
+  if (out.length === 0) throw new TypeError('expected { ipv4, ipv6 } with at least one CIDR range');
   return Object.freeze(out);
 }
 

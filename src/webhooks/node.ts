@@ -36,11 +36,15 @@ const encoder = new TextEncoder();
  */
 export function toNodeHandler(handler: WebhookHandler): (req: NodeRequestLike, res: NodeResponseLike) => void {
   return (req, res) => {
+    const body = { ended: req.readableEnded === true };
     let request: Request;
     try {
-      request = toRequest(req);
+      request = toRequest(req, body);
     } catch {
-      send(res, 400, 'request could not be read');
+      // fetch refuses some methods (TRACE, CONNECT) outright: they are still just "not POST".
+      const post = req.method?.toUpperCase() === 'POST';
+      if (!post) res.setHeader('allow', 'POST');
+      send(res, post ? 400 : 405, post ? 'request could not be read' : 'method not allowed');
       return;
     }
     handler(request, { remoteAddress: req.socket?.remoteAddress })
@@ -49,8 +53,9 @@ export function toNodeHandler(handler: WebhookHandler): (req: NodeRequestLike, r
         response.headers.forEach((value, name) => {
           res.setHeader(name, value);
         });
-        // An unread remainder is not drained: close the connection instead.
-        if (response.status === 413) res.setHeader('connection', 'close');
+        // A refused or oversized body is not drained (Node would read it all to keep the
+        // connection alive): close the connection instead.
+        if (!body.ended) res.setHeader('connection', 'close');
         res.statusCode = response.status;
         res.end(text);
       })
@@ -66,7 +71,7 @@ function send(res: NodeResponseLike, status: number, text: string): void {
   res.end(text);
 }
 
-function toRequest(req: NodeRequestLike): Request {
+function toRequest(req: NodeRequestLike, body: { ended: boolean }): Request {
   const headers = new Headers();
   for (const name in req.headers) {
     const value = req.headers[name];
@@ -79,21 +84,22 @@ function toRequest(req: NodeRequestLike): Request {
   const url = new URL(safePath(req.url), 'http://localhost');
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
 
-  let body: BodyInit | null;
+  let init: BodyInit | null;
   if (req.readableEnded === true) {
-    body = parsedBody(req.body);
+    init = parsedBody(req.body);
     // The body is now the parser's result: the wire's length and encoding no longer describe it.
     headers.delete('content-length');
     headers.delete('content-encoding');
     headers.delete('transfer-encoding');
   } else {
-    body = streamOf(req);
+    init = streamOf(req, body);
   }
-  return new Request(url, { method, headers, body, duplex: 'half' } as RequestInit);
+  return new Request(url, { method, headers, body: init, duplex: 'half' } as RequestInit);
 }
 
 function safePath(path: string | undefined): string {
-  return path?.startsWith('/') && !path.startsWith('//') ? path : '/';
+  // '//host' and '/\host' would let the sender name the host (URL parsers read \ as /).
+  return path?.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : '/';
 }
 
 function parsedBody(body: unknown): BodyInit | null {
@@ -105,14 +111,16 @@ function parsedBody(body: unknown): BodyInit | null {
 }
 
 /** Pulls chunks on demand, so a body over the limit is never read past it. */
-function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
+function streamOf(req: NodeRequestLike, body: { ended: boolean }): ReadableStream<Uint8Array> {
   const chunks = req[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : (value as Uint8Array));
+        if (done) {
+          body.ended = true;
+          controller.close();
+        } else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : (value as Uint8Array));
       },
     },
     { highWaterMark: 0 },

@@ -70,6 +70,8 @@ describe('createWebhookHandler: answers', () => {
     const open = setup({ allowedRanges: false });
     expect((await open.handler(post(body))).status).toBe(200);
     expect(open.events).toHaveLength(1);
+    // An empty list would refuse every delivery: false is how to turn the check off.
+    expect(() => setup({ allowedRanges: [] })).toThrow(/allowedRanges is empty/);
   });
 
   it('400 for an unparseable body, with the reason', async () => {

@@ -141,6 +141,9 @@ describe('custom range lists', () => {
   });
 
   it('sourceRangesFromJson refuses malformed input loudly', () => {
+    // Another shape would otherwise give an empty list that silently refuses every delivery.
+    expect(() => sourceRangesFromJson({} as never)).toThrow(TypeError);
+    expect(() => sourceRangesFromJson({ IPv4: ['185.6.76.0/22'] } as never)).toThrow(/at least one/);
     expect(() => sourceRangesFromJson({ ipv4: ['10.0.0.0/33'] })).toThrow(TypeError);
     expect(() => sourceRangesFromJson({ ipv4: ['2001:db8::/32'] })).toThrow(/other family/);
     expect(() => sourceRangesFromJson({ ipv6: ['10.0.0.0/8'] })).toThrow(/other family/);

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookHandler, toNodeHandler, type WebhookEvent, type WebhookHandlerOptions } from 'emporio/webhooks';
 import { newOrderBody } from './events.js';
@@ -101,6 +101,46 @@ describe('toNodeHandler on a real node:http server', () => {
     if (response instanceof Response) expect(response.status).toBe(413);
     expect(served).toBeLessThan(2_000);
     expect(events).toHaveLength(0);
+  });
+
+  it('403 to a refused source closes the connection instead of reading the body', async () => {
+    const { events, node } = receiver({ allowedRanges: ['192.0.2.0/24'] });
+    let served = 0;
+    const url = await listen(node);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        served++;
+        if (served > 2_000) controller.close(); // bound: 32 MB if the server read everything
+        else controller.enqueue(new Uint8Array(16 * 1024).fill(32));
+      },
+    });
+    const response = await fetch(url, { method: 'POST', body: stream, duplex: 'half' } as RequestInit).catch((error: unknown) => error);
+    if (response instanceof Response) {
+      expect(response.status).toBe(403);
+      expect(response.headers.get('connection')).toBe('close');
+    }
+    expect(served).toBeLessThan(2_000);
+    expect(events).toHaveLength(0);
+  });
+
+  it('405 for methods fetch itself refuses (TRACE), and a backslash path does not name a host', async () => {
+    const seen: string[] = [];
+    const handler = createWebhookHandler({ allowedRanges: LOOPBACK, onEvent: (_event, context) => void seen.push(context.request.url) });
+    const url = await listen(toNodeHandler(handler));
+    const { port } = new URL(url);
+    const raw = (head: string, payload = '') =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nHost: x\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`));
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString('latin1');
+        });
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    expect(await raw('TRACE /webhooks/orders HTTP/1.1')).toMatch(/^HTTP\/1\.1 405[\s\S]*allow: POST/i);
+    expect(await raw('POST /\\evil.example/hook HTTP/1.1', body)).toMatch(/^HTTP\/1\.1 200/);
+    expect(seen).toEqual(['http://localhost/']);
   });
 
   it('after a JSON body parser: uses the parsed req.body', async () => {
