@@ -126,7 +126,7 @@ function checkBaseUrl(option: string, value: unknown): string {
     return fail(option, `is not a valid URL: ${JSON.stringify(value)}`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    fail(option, 'must use https (http is allowed only for loopback hosts, so a token never travels in clear text)');
+    fail(option, 'must use https (http only for loopback hosts)');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(option, 'must be an https URL');
   if (url.search || url.hash) fail(option, 'must not contain a query or fragment');
@@ -136,7 +136,7 @@ function checkBaseUrl(option: string, value: unknown): string {
 
 function checkVendor(value: unknown): string {
   if (typeof value !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(value)) {
-    return fail('vendor', 'is required: the vendor name used in the Accept media type (letters, digits, dots, hyphens)');
+    return fail('vendor', 'is required: the Accept vendor name (letters, digits, dots, hyphens)');
   }
   return value;
 }
@@ -177,7 +177,7 @@ function checkFunction<T>(option: string, value: T): T {
 
 function checkCache(value: unknown): CacheStore | false | undefined {
   if (value === undefined || value === false) return value;
-  if (!isCacheStore(value)) return fail('cache', 'must be false or a store with get, set and delete (a Map or a Keyv instance)');
+  if (!isCacheStore(value)) return fail('cache', 'must be false or a get/set/delete store (a Map, Keyv)');
   return value;
 }
 

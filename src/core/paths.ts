@@ -36,7 +36,7 @@ const MAX_LENGTH = 256;
 function hasForbiddenCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f || code === 0x25 /* % */ || code === 0x2f /* / */ || code === 0x5c /* \ */) {
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x25 /* % */ || code === 0x2f /* / */ || code === 0x5c /* \ */) {
       return true;
     }
   }
@@ -56,5 +56,6 @@ function encodePathParam(value: PathParam, index: number): string {
   if (value.length > MAX_LENGTH) fail(`longer than ${MAX_LENGTH} characters`);
   if (hasForbiddenCharacter(value)) fail('must not contain /, \\, %, whitespace or control characters');
   if (value === '.' || value.includes('..')) fail('must not contain ..');
+  if (!value.isWellFormed()) fail('must be well-formed Unicode');
   return encodeURIComponent(value);
 }

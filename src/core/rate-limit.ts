@@ -19,6 +19,8 @@ export interface RateLimitBudget {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** The longest a request is held for the service's window before it is refused instead. */
+const MAX_HOLD_MS = 120_000;
 
 /**
  * Two rules, kept apart:
@@ -65,6 +67,15 @@ export class RateLimiter {
   async #acquireSlowly(tokenId: string, budget: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
     while (true) {
       const serverWait = this.#serverWait(tokenId);
+      if (serverWait > MAX_HOLD_MS) {
+        // A day-long window (or a reset sent in milliseconds) is not waited out in silence.
+        const reset = (this.now() + serverWait) / 1000;
+        throw new RateLimitBudgetError(
+          `rate-limit window spent until ${new Date(reset * 1000).toISOString()}; not sent`,
+          reset,
+          target,
+        );
+      }
       if (serverWait > 0) {
         this.logger.debug(`rate limit: remaining 0, waiting ${serverWait} ms for the reset`, { url: target.url });
         await sleep(serverWait, signal);
@@ -146,7 +157,7 @@ export class RateLimiter {
     if (this.#sentToday >= this.#perDay) {
       const retryAt = ((day + 1) * DAY_MS) / 1000;
       throw new RateLimitBudgetError(
-        `daily request budget of ${this.#perDay} is spent; crossing the service's daily cap would expire every token of this client, so the request was not sent (budget resets at ${new Date(retryAt * 1000).toISOString()})`,
+        `daily budget of ${this.#perDay} requests is spent (crossing the service's cap expires every token); not sent; resets at ${new Date(retryAt * 1000).toISOString()}`,
         retryAt,
         target,
       );

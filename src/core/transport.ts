@@ -143,6 +143,12 @@ export class Transport {
     else this.#tokens[api] = source;
   }
 
+  /** `text` without the API's token, when that token is a string (a function's value is never kept). */
+  redact(api: ApiName, text: string): string {
+    const token = this.#tokens[api];
+    return typeof token === 'string' ? scrub(text, token) : text;
+  }
+
   hasToken(api: ApiName): boolean {
     return this.#tokens[api] !== undefined;
   }
@@ -168,7 +174,7 @@ export class Transport {
         throw new ResponseValidationError('a list answer was empty', {
           status: answer.status,
           target: { method: spec.method, url: redactUrl(answer.url) },
-          requestId: answer.headers.get('x-request-id') ?? undefined,
+          requestId: requestIdOf(answer.headers),
         });
       }
       const body = answer.body as Body & { meta?: Meta | null };
@@ -177,7 +183,7 @@ export class Transport {
         meta: body.meta ?? undefined,
         body,
         url: answer.url,
-        links: parseLinkHeader(answer.link),
+        links: resolveLinks(parseLinkHeader(answer.link), answer.url),
       };
     };
     return new PagePromise(fetchPage, { prefetch: (spec.options as ListOptions | undefined)?.prefetch });
@@ -300,9 +306,15 @@ export class Transport {
   /** One attempt: rate limits, cache, then the request and its redirects. */
   async #attempt(spec: RequestSpec<unknown>, url: string, target: RequestTarget): Promise<RawAnswer> {
     const options = spec.options ?? {};
+    const timeout = options.timeout ?? this.#options.timeout;
     // Awaits only where there is something to wait for: most requests need none of these.
     const pendingToken = this.#token(spec);
-    const token = typeof pendingToken === 'object' ? await pendingToken : pendingToken;
+    const token =
+      typeof pendingToken === 'object'
+        ? await within(pendingToken, timeout, options.signal, () => {
+            throw new TimeoutError(`the token function gave no token within ${timeout} ms`, target);
+          })
+        : pendingToken;
     const tokenId = token === undefined ? 'anonymous' : (knownTokenIdentity(token) ?? (await tokenIdentity(token)));
     const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, options.signal);
     if (waiting) await waiting;
@@ -327,13 +339,15 @@ export class Transport {
 
     const cacheKey = this.#cache && spec.method === 'GET' ? `emporio:${spec.api}:${tokenId}:${accept}:${url}` : undefined;
     const pendingCache = cacheKey ? this.#cacheGet(cacheKey) : undefined;
-    const cached = isThenable(pendingCache) ? await pendingCache : pendingCache;
-    if (cached && headers['if-none-match'] === undefined) headers['if-none-match'] = cached.etag;
+    const cached = isThenable(pendingCache) ? await within(pendingCache, timeout, options.signal, () => this.#cacheFailed('read', 'timed out')) : pendingCache;
+    // The cached body answers a 304 only when the ETag sent was the cached one (not the caller's own).
+    const revalidating = cached !== undefined && headers['if-none-match'] === undefined;
+    if (revalidating) headers['if-none-match'] = cached.etag;
 
     const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId);
     this.rateLimiter.observe(tokenId, raw.headers);
 
-    if (raw.status === 304 && cached) {
+    if (raw.status === 304 && revalidating) {
       this.#logger.debug('cache hit (304 Not Modified)', { url: target.url });
       return { ...raw, status: 200, text: cached.body, cachedLink: cached.link ?? null };
     }
@@ -343,7 +357,7 @@ export class Transport {
         const entry: CachedAnswer = { etag, body: raw.text };
         const link = raw.headers.get('link');
         if (link) entry.link = link;
-        await this.#cacheSet(cacheKey, entry);
+        await within(this.#cacheSet(cacheKey, entry), timeout, options.signal, () => this.#cacheFailed('write', 'timed out'));
       }
       return raw;
     }
@@ -382,11 +396,12 @@ export class Transport {
 
       this.rateLimiter.observe(tokenId, raw.headers);
       const location = raw.headers.get('location');
-      const requestId = raw.headers.get('x-request-id') ?? undefined;
+      const requestId = requestIdOf(raw.headers);
       if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target, requestId);
-      const next = new URL(location, url).href;
+      const next = httpUrl(location, url);
+      if (next === undefined) throw new RedirectError(`${raw.status} redirect to a location that is not http(s)`, target, requestId);
       visited ??= new Set([startUrl]);
-      if (visited.has(next)) throw new RedirectError(`redirect loop at ${redactUrl(next)}`, target, requestId);
+      if (visited.has(next)) throw new RedirectError(`redirect loop at ${scrub(redactUrl(next), token)}`, target, requestId);
       if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target, requestId);
       visited.add(next);
 
@@ -400,7 +415,7 @@ export class Transport {
         body = undefined;
         delete headers['content-type'];
       }
-      this.#logger.debug(`redirect ${raw.status} to ${redactUrl(next)}`, { url: target.url });
+      this.#logger.debug(`redirect ${raw.status} to ${scrub(redactUrl(next), token)}`, { url: target.url });
       url = next;
     }
   }
@@ -430,8 +445,10 @@ export class Transport {
     const callerSignal = options?.signal;
     const hooks = this.#options.hooks;
     const started = hooks.onResponse ? Date.now() : 0;
-    if (this.#debug) this.#logger.debug(`request ${method} ${redactUrl(url)}`);
-    hooks.onRequest?.({ method, url: redactUrl(url), headers: redactHeaders(new Headers(headers)), attempt: hop });
+    // A redirect target may echo the token in a parameter redactUrl does not know.
+    const shownUrl = () => scrub(redactUrl(url), token);
+    if (this.#debug) this.#logger.debug(`request ${method} ${shownUrl()}`);
+    hooks.onRequest?.({ method, url: shownUrl(), headers: redactHeaders(new Headers(headers)), attempt: hop });
     try {
       // ky's own time-out (per attempt), and the caller's signal only when there is one:
       // any signal makes ky combine signals on every request, which costs.
@@ -440,10 +457,12 @@ export class Transport {
       const deadline = Date.now() + timeout;
       const response = await this.#ky(url, init);
       // ky's time-out ends with the headers; the body gets what is left of the attempt's time.
-      const text = await readWithin(response, deadline - Date.now());
+      const text = await within(response.text(), deadline - Date.now(), undefined, () => {
+        throw BODY_TIMEOUT;
+      });
       hooks.onResponse?.({
         method,
-        url: redactUrl(url),
+        url: shownUrl(),
         status: response.status,
         headers: redactHeaders(response.headers),
         durationMs: Date.now() - started,
@@ -481,7 +500,7 @@ export class Transport {
       detail = detail === undefined ? undefined : scrub(detail, token);
       errors = errors.map((e) => ({ code: scrub(e.code, token), messages: e.messages.map((m) => scrub(m, token)) }));
     }
-    const rateLimitBody = errors.length === 0;
+    const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
     const ErrorClass = apiErrorClass(raw.status, rateLimitBody);
     // Every account call needs a user token (document 3); some also name a permission.
     const needs = spec.permission
@@ -520,10 +539,10 @@ export class Transport {
       data = raw.text.length === 0 || raw.status === 204 ? undefined : JSON.parse(raw.text);
     } catch (error) {
       // No cause: the parser's message quotes the body, which may echo a credential.
-      throw new ResponseValidationError(`the answer is not valid JSON (${(error as Error).name}, ${raw.text.length} characters)`, {
+      throw new ResponseValidationError('the answer is not valid JSON', {
         status: raw.status,
         target,
-        requestId: raw.headers.get('x-request-id') ?? undefined,
+        requestId: requestIdOf(raw.headers),
       });
     }
     if (!spec.schema) return data as T;
@@ -541,16 +560,19 @@ export class Transport {
       issues: toIssues(result.error),
       status: raw.status,
       target,
-      requestId: raw.headers.get('x-request-id') ?? undefined,
+      requestId: requestIdOf(raw.headers),
     });
   }
 
   /** A cached answer; synchronous for synchronous stores (the default), so a miss costs no await. */
+  /** A store that fails or hangs costs the cache, never the request. */
+  #cacheFailed(what: 'read' | 'write', error: unknown): undefined {
+    this.#logger.warn?.(`cache ${what} failed`, { error: String(error) });
+    return undefined;
+  }
+
   #cacheGet(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> {
-    const failed = (error: unknown) => {
-      this.#logger.warn?.('cache read failed; sending an unconditional request', { error: String(error) });
-      return undefined;
-    };
+    const failed = (error: unknown) => this.#cacheFailed('read', error);
     let value: unknown;
     try {
       value = (this.#cache as CacheStore).get(key);
@@ -565,7 +587,7 @@ export class Transport {
     try {
       await (this.#cache as CacheStore).set(key, value);
     } catch (error) {
-      this.#logger.warn?.('cache write failed', { error: String(error) });
+      this.#cacheFailed('write', error);
     }
   }
 }
@@ -590,24 +612,54 @@ function isSameOrigin(url: string, origin: string): boolean {
 const BODY_TIMEOUT = Symbol('body timeout');
 
 /**
- * The body as text, or a rejection with BODY_TIMEOUT after `ms`. The stalled read is left to
- * the HTTP client's own body time-out: the stream is locked to the reader and ky keeps the
- * request's abort controller to itself.
+ * `promise`'s outcome, or `onTimeout()`'s after `ms`, or the signal's reason once it aborts:
+ * nothing the attempt waits for (a token function, a cache store, the body) may outlive it.
+ * What was waited for is left to settle on its own.
  */
-function readWithin(response: Response, ms: number): Promise<string> {
+function within<T>(promise: PromiseLike<T>, ms: number, signal: AbortSignal | undefined, onTimeout: () => T): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(BODY_TIMEOUT), Math.max(1, ms));
-    response.text().then(
-      (text) => {
-        clearTimeout(timer);
-        resolve(text);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
+    if (signal?.aborted) return reject(signal.reason);
+    const settle = (finish: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+      finish();
+    };
+    const abort = () => settle(() => reject(signal?.reason));
+    const timer = setTimeout(() => settle(() => {
+      try {
+        resolve(onTimeout());
+      } catch (error) {
         reject(error);
-      },
+      }
+    }), Math.max(1, ms));
+    signal?.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
     );
   });
+}
+
+const requestIdOf = (headers: Headers): string | undefined => headers.get('x-request-id') ?? undefined;
+
+/** Link targets resolved against the page's URL (RFC 8288); targets that are not http(s) are dropped. */
+function resolveLinks(links: Map<string, string>, pageUrl: string): Map<string, string> {
+  const resolved = new Map<string, string>();
+  for (const [rel, target] of links) {
+    const url = httpUrl(target, pageUrl);
+    if (url !== undefined) resolved.set(rel, url);
+  }
+  return resolved;
+}
+
+/** `reference` resolved against `base` when it is an http(s) URL; undefined otherwise. */
+export function httpUrl(reference: string, base: string): string | undefined {
+  try {
+    const url = new URL(reference, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -277,7 +277,9 @@ export class LegacyV2 extends APIResource {
     const envelope = answer.body;
     if (envelope?.error) {
       const { code, number, text } = envelope.error;
-      throw new LegacyApiError({ code: code ?? 'unknown', number: number ?? undefined, text: text ?? '' }, target);
+      // The service may quote the session's token in its text (an expired one, say).
+      const shown = this._transport.redact('legacyV2', text ?? '');
+      throw new LegacyApiError({ code: code ?? 'unknown', number: number ?? undefined, text: shown }, target);
     }
     const parsed = call.result.safeParse(envelope?.result);
     if (parsed.success) return parsed.data;

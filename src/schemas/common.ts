@@ -74,3 +74,11 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   }
   return value;
 }
+
+/**
+ * The array schema, typed as readonly for callers (who may pass `as const` lists). Not
+ * `z.readonly`, which would freeze every parsed array and add its schema type to the bundle.
+ */
+export function readonlyArray<T extends z.ZodMiniType>(schema: T): z.ZodMiniType<Readonly<z.output<T>>, Readonly<z.input<T>>> {
+  return schema as unknown as z.ZodMiniType<Readonly<z.output<T>>, Readonly<z.input<T>>>;
+}

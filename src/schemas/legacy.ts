@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { bool, loose, num, scalar, strict, text } from './catalog/base.js';
-import { maybe, openEnum, record } from './common.js';
+import { maybe, openEnum, readonlyArray, record } from './common.js';
 import { SearchQuery } from './query.js';
 
 /** Known codes of the legacy `error` element; others may come. */
@@ -176,7 +176,7 @@ const positiveInt = z.int().check(z.positive('must be a positive integer'));
 export const LegacyListParams = strict({
   keyphrase: z.optional(SearchQuery),
   /** Several filters are sent joined by underscores (`12_34`). */
-  filter_id: z.optional(z.union([positiveInt, z.readonly(z.array(positiveInt))])),
+  filter_id: z.optional(z.union([positiveInt, readonlyArray(z.array(positiveInt))])),
   manufacturer_id: z.optional(positiveInt),
   page: z.optional(positiveInt),
 });

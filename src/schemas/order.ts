@@ -439,25 +439,23 @@ const RejectWholeOrder = /* @__PURE__ */ (() =>
  */
 /* @__NO_SIDE_EFFECTS__ */
 function eitherKey<A extends z.ZodMiniType, B extends z.ZodMiniType>(keyA: string, a: A, keyB: string, b: B) {
-  return z.pipe(
-    z.unknown().check(
-      z.superRefine((value, ctx) => {
-        const body = typeof value === 'object' && value !== null ? value : undefined;
-        const hasA = body !== undefined && keyA in body;
-        const hasB = body !== undefined && keyB in body;
-        if (hasA === hasB) {
-          const message = hasA ? `give ${keyA} or ${keyB}, not both` : `expected an object with ${keyA} or ${keyB}`;
-          ctx.addIssue({ code: 'custom', message, input: value });
-          return;
-        }
-        const result = (hasA ? a : b).safeParse(value);
-        if (!result.success) {
-          for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
-        }
-      }),
-    ),
-    z.union([a, b]),
-  );
+  // The value passes as given once the chosen shape accepts it (strict shapes change nothing).
+  return z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const body = typeof value === 'object' && value !== null ? value : undefined;
+      const hasA = body !== undefined && keyA in body;
+      const hasB = body !== undefined && keyB in body;
+      if (hasA === hasB) {
+        const message = hasA ? `give ${keyA} or ${keyB}, not both` : `expected an object with ${keyA} or ${keyB}`;
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return;
+      }
+      const result = (hasA ? a : b).safeParse(value);
+      if (!result.success) {
+        for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
+      }
+    }),
+  ) as unknown as z.ZodMiniType<z.output<A> | z.output<B>, z.input<A> | z.input<B>>;
 }
 
 /** Body of POST reject: chosen line items with reasons, or the whole order with a free-text reason; exactly one. */

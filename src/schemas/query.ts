@@ -6,11 +6,12 @@
  */
 import * as z from 'zod/mini';
 import { strict } from './catalog/base.js';
+import { readonlyArray } from './common.js';
 import { FLAG_REASONS } from './catalog/books.js';
 
 const NonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
 const PositiveInt = z.int().check(z.positive('must be a positive integer'));
-const Ids = z.readonly(z.array(PositiveInt));
+const Ids = readonlyArray(z.array(PositiveInt));
 /** A resource or field name in a comma list: no commas or spaces. */
 const Name = z.string().check(z.regex(/^[^,\s]+$/, 'must be a name without commas or spaces'));
 
@@ -22,7 +23,7 @@ function known<const T extends readonly string[]>(_values: T) {
 
 /** One name or several (sent as a comma list). */
 function oneOrMany<T extends z.ZodMiniType<string>>(name: T) {
-  return z.optional(z.union([name, z.readonly(z.array(name))]));
+  return z.optional(z.union([name, readonlyArray(z.array(name))]));
 }
 
 /** `q`: at least 2 characters after trimming (the service answers 422 InvalidSearch otherwise). */
@@ -32,7 +33,7 @@ export const SearchQuery = z
 
 /** Sparse fieldset: `{ root: ['id', 'name'], shop: ['name'] }` is sent as `fields[root]=id,name&fields[shop]=name`. */
 export type Fieldset = { root?: readonly string[]; [association: string]: readonly string[] | undefined };
-export const Fieldset = z.record(z.string(), z.optional(z.readonly(z.array(Name)))) as z.ZodMiniType<
+export const Fieldset = z.record(z.string(), z.optional(readonlyArray(z.array(Name)))) as z.ZodMiniType<
   Fieldset,
   Fieldset
 >;
@@ -188,17 +189,19 @@ export const LocationsFindParams = strict({
 });
 export type LocationsFindParams = z.input<typeof LocationsFindParams>;
 
-/** `GET /books/search` (`q` is the method's first argument). */
-export const BooksSearchParams = strict({
+const booksSearchFields = {
   ...shared,
   ...paging,
   order_by: z.optional(known(['pricevat', 'popularity', 'created_on'])),
   order_dir: z.optional(OrderDir),
-});
+};
+
+/** `GET /books/search` (`q` is the method's first argument). */
+export const BooksSearchParams = strict(booksSearchFields);
 export type BooksSearchParams = z.input<typeof BooksSearchParams>;
 
 /** The whole query of `GET /books/search`. */
-export const BooksSearchRequest = z.extend(BooksSearchParams, { q: SearchQuery });
+export const BooksSearchRequest = strict({ ...booksSearchFields, q: SearchQuery });
 
 /** `GET /book_categories/filters?q=`. */
 export const BookCategoryFiltersParams = strict({ ...shared, ...paging, q: SearchQuery });
@@ -256,6 +259,13 @@ export type FavoriteUpdate = z.input<typeof FavoriteUpdate>;
 export const FavoriteListCreate = strict({ name: NonEmpty });
 export type FavoriteListCreate = z.input<typeof FavoriteListCreate>;
 
+/** Every field optional: the body of an update, any subset of the create body's fields. */
+function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  const out: Record<string, z.ZodMiniType> = {};
+  for (const key in shape) out[key] = z.optional(shape[key] as z.ZodMiniType);
+  return out as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
+}
+
 const addressFields = {
   label: NonEmpty,
   first_name: NonEmpty,
@@ -275,7 +285,7 @@ export const AddressCreate = strict(addressFields);
 export type AddressCreate = z.input<typeof AddressCreate>;
 
 /** `PUT /user/addresses/:id`: any subset of the address fields. */
-export const AddressUpdate = z.partial(AddressCreate);
+export const AddressUpdate = strict(optionalFields(addressFields));
 export type AddressUpdate = z.input<typeof AddressUpdate>;
 
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -312,7 +322,7 @@ export const ReviewCreate = strict(reviewFields);
 export type ReviewCreate = z.input<typeof ReviewCreate>;
 
 /** `PUT /skus/:sku_id/reviews/:id`, sent as `{ review: ... }` (as recorded; the spec does not show it). */
-export const ReviewUpdate = z.partial(ReviewCreate);
+export const ReviewUpdate = strict(optionalFields(reviewFields));
 export type ReviewUpdate = z.input<typeof ReviewUpdate>;
 
 /** `POST /skus/:sku_id/reviews/:id/votes`, sent as `{ vote: ... }` (as recorded). */
@@ -333,5 +343,5 @@ export const PersonalizationUpdate = strict({
 export type PersonalizationUpdate = z.input<typeof PersonalizationUpdate>;
 
 /** `POST /notifications/view`, sent as `{ ids }`: the notifications to mark viewed. */
-export const NotificationIds = z.readonly(z.array(PositiveInt).check(z.minLength(1, 'must list at least one id')));
+export const NotificationIds = readonlyArray(z.array(PositiveInt).check(z.minLength(1, 'must list at least one id')));
 export type NotificationIds = z.input<typeof NotificationIds>;

@@ -77,7 +77,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (!Number.isFinite(ttl) || ttl <= 0) throw new TypeError('createWebhookHandler: dedupeTtlMs must be a positive number');
   const ranges = options.allowedRanges === false ? undefined : (options.allowedRanges ?? WEBHOOK_SOURCE_RANGES);
   if (ranges !== undefined) checkRanges(ranges, 'allowedRanges');
-  if (ranges?.length === 0) throw new TypeError('createWebhookHandler: allowedRanges is empty, so every delivery would be refused; pass false to turn the check off');
+  if (ranges?.length === 0) throw new TypeError('createWebhookHandler: allowedRanges is empty (false turns the check off)');
   const proxy = options.trustProxy;
   if (proxy !== undefined && !(Number.isSafeInteger(proxy) && (proxy as number) >= 0)) {
     checkRanges(proxy as readonly string[], 'trustProxy');

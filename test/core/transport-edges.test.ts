@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { HttpResponse, http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ApiError,
   MarketplaceClient,
+  PermissionDeniedError,
   RateLimitBudgetError,
   RateLimitError,
   RedirectError,
@@ -162,5 +164,107 @@ describe('error details', () => {
     const page = await makeClient({ cache: false }).catalog.categories.list();
     expect(page.hasNextPage()).toBe(false);
     await expect(page.nextPage()).rejects.toBeInstanceOf(RequestValidationError);
+  });
+});
+
+describe('answers a careful client does not take at face value', () => {
+  it('a rate-limit window far away (a reset sent in milliseconds) refuses at once instead of holding or spinning', async () => {
+    const arrivals: number[] = [];
+    server.use(
+      http.get(`${BASE}/categories/:id`, () => {
+        arrivals.push(Date.now());
+        const headers = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Date.now() + 60_000) };
+        return HttpResponse.json({ category: { id: 1 } }, { headers });
+      }),
+    );
+    const client = makeClient({ cache: false });
+    await client.catalog.categories.get(1);
+    const started = Date.now();
+    const error = await rejection(client.catalog.categories.get(1));
+    expect(error).toBeInstanceOf(RateLimitBudgetError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(arrivals).toHaveLength(1);
+  });
+
+  it('relative Link targets resolve against the page URL, and keep the token on the same origin', async () => {
+    const seen: { page: string | null; auth: string | null }[] = [];
+    server.use(
+      http.get(`${BASE}/v3/categories`, ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page');
+        seen.push({ page, auth: request.headers.get('authorization') });
+        const link = page === null ? '</v3/categories?page=2>; rel="next"' : page === '2' ? '<categories?page=3>; rel="next"' : '';
+        return HttpResponse.json({ categories: [{ id: Number(page ?? 1) }] }, { headers: link ? { link } : {} });
+      }),
+    );
+    const client = makeClient({ baseUrl: `${BASE}/v3`, cache: false, rateLimit: false });
+    const ids: number[] = [];
+    for await (const category of client.catalog.categories.list()) ids.push(category.id);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(seen.map((s) => s.page)).toEqual([null, '2', '3']);
+    expect(seen.every((s) => s.auth === `Bearer ${TOKEN}`)).toBe(true);
+  });
+
+  it('a redirect to a scheme other than http(s) is a RedirectError, not followed and not retried', async () => {
+    const hits = hitsOf({ '/categories/4': () => redirect(302, 'data:application/json,{"category":{"id":666}}') });
+    const error = await rejection(makeClient({ cache: false }).catalog.categories.get(4));
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(hits).toHaveLength(1);
+  });
+
+  it("a 304 to the caller's own If-None-Match is not answered from the cache", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/categories/:id`, () => {
+        calls++;
+        return calls === 1
+          ? HttpResponse.json({ category: { id: 1, name: 'v1' } }, { headers: { etag: '"v1"' } })
+          : new HttpResponse(null, { status: 304 });
+      }),
+    );
+    const client = makeClient();
+    await client.catalog.categories.get(1);
+    // The caller's own conditional request gets the service's answer, not the cached v1.
+    const error = await rejection(client.catalog.categories.get(1, {}, { headers: { 'If-None-Match': '"v2"' } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 304 });
+  });
+
+  it('a 403 whose body is an errors list is a permission refusal, whatever its entries', async () => {
+    server.use(http.get(`${BASE}/categories/:id`, () => HttpResponse.json({ errors: ['Forbidden'] }, { status: 403 })));
+    expect(await rejection(makeClient({ maxRetries: 2 }).catalog.categories.get(1))).toBeInstanceOf(PermissionDeniedError);
+  });
+
+  it.each(['ABC\u0085DEF', 'ABC\u009bDEF', 'A\ud800B'])('refuses the path parameter %j before sending', async (code) => {
+    const error = await rejection(makeClient().orders.get(code));
+    expect(error).toBeInstanceOf(RequestValidationError);
+  });
+});
+
+describe('what the attempt waits for cannot outlive it', () => {
+  const never = () => new Promise<never>(() => {});
+
+  it('an abort stops a slow token function', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user left')), 50);
+    const client = makeClient({ token: () => never() });
+    const started = Date.now();
+    const error = await rejection(client.orders.get('A', { signal: controller.signal }));
+    expect((error as Error).message).toBe('user left');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a token function slower than the time-out is a TimeoutError', async () => {
+    const error = await rejection(makeClient({ token: () => never() }).orders.get('A', { timeout: 100 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  it('a cache store that hangs costs the cache, not the request', async () => {
+    const hits = hitsOf({ '/categories/1': () => HttpResponse.json({ category: { id: 1 } }, { headers: { etag: '"v1"' } }) });
+    const { logger, lines } = recordingLogger();
+    const hanging = { get: never, set: never, delete: never };
+    const client = makeClient({ cache: hanging, logger });
+    expect((await client.catalog.categories.get(1, {}, { timeout: 100 })).id).toBe(1);
+    expect(hits).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('cache read failed') || line.startsWith('cache write failed'))).toHaveLength(2);
   });
 });

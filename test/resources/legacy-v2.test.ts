@@ -134,6 +134,15 @@ describe('search', () => {
     expect((error as Error).message).toContain('Access denied');
   });
 
+  it("a LegacyApiError's text never quotes the session token", async () => {
+    const c = await authenticated();
+    capture(server, 'get', `${LEGACY}/json/search/`, () => failed('access_denied', 2, `token ${LEGACY_TOKEN} expired`));
+    const error = (await rejection(c.legacyV2.search('ab'))) as LegacyApiError;
+    expect(error).toBeInstanceOf(LegacyApiError);
+    expect(error.text).toBe('token [redacted] expired');
+    expect(`${error.message} ${String(error)} ${JSON.stringify(error)}`).not.toContain(LEGACY_TOKEN);
+  });
+
   it('resolves the result of a successful search', async () => {
     const c = await authenticated();
     const seen = capture(server, 'get', `${LEGACY}/json/search/`, () =>
