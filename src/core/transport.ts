@@ -537,7 +537,7 @@ export class Transport {
     try {
       // An empty answer is undefined; a schema then decides whether that is acceptable.
       data = raw.text.length === 0 || raw.status === 204 ? undefined : JSON.parse(raw.text);
-    } catch (error) {
+    } catch {
       // No cause: the parser's message quotes the body, which may echo a credential.
       throw new ResponseValidationError('the answer is not valid JSON', {
         status: raw.status,
