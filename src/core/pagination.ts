@@ -25,7 +25,11 @@ export type PageFetcher<Item, Meta> = (url: string | undefined) => Promise<PageD
 /** Shared by every page of one listing: stops loops, and remembers the prefetch choice. */
 interface Chain<Item, Meta> {
   fetch: PageFetcher<Item, Meta>;
-  visited: Set<string>;
+  /**
+   * Each page's identity → its position in the listing (the first page is 0). Walking the
+   * listing again meets every page at its own position; a loop meets one at another.
+   */
+  visited: Map<string, number>;
   prefetch: boolean;
 }
 
@@ -37,6 +41,8 @@ export class Page<Item, Meta = Record<string, unknown>> {
   /** The URL of the next page: the `Link` rel=next, or, without a Link header, from `meta.pagination`. */
   readonly nextPageUrl: string | undefined;
   readonly #chain: Chain<Item, Meta>;
+  /** Position in the listing: 0 for the first page. */
+  readonly #position: number;
   /** The next page's request while it is in flight (concurrent calls share it). */
   #next: Promise<Page<Item, Meta>> | undefined;
   /**
@@ -47,7 +53,8 @@ export class Page<Item, Meta = Record<string, unknown>> {
   #loaded: WeakRef<Page<Item, Meta>> | undefined;
 
   /** @internal */
-  constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>) {
+  constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>, position = 0) {
+    this.#position = position;
     this.items = data.items;
     this.meta = data.meta;
     this.body = data.body;
@@ -72,7 +79,7 @@ export class Page<Item, Meta = Record<string, unknown>> {
     const loaded = this.#loaded?.deref();
     if (loaded) return Promise.resolve(loaded);
     if (this.#next === undefined) {
-      const next = this.#loadNext(this.#loaded !== undefined);
+      const next = this.#loadNext();
       this.#next = next;
       next.then(
         (page) => {
@@ -87,18 +94,21 @@ export class Page<Item, Meta = Record<string, unknown>> {
     return this.#next;
   }
 
-  async #loadNext(reload = false): Promise<Page<Item, Meta>> {
+  async #loadNext(): Promise<Page<Item, Meta>> {
     const url = this.nextPageUrl;
     if (url === undefined) throw new RequestValidationError('There is no next page; check hasNextPage() first.');
     const key = pageKey(url);
-    // A reload fetches again the page this one already led to (collected since): not a loop.
-    if (!reload && this.#chain.visited.has(key)) {
+    const position = this.#position + 1;
+    const seen = this.#chain.visited.get(key);
+    // A failed or collected page may be fetched again; only a page met at another position is a loop.
+    if (seen !== undefined && seen !== position) {
       throw new ResponseValidationError('The next-page link points at a page already visited', {
         target: { method: 'GET', url },
       });
     }
-    this.#chain.visited.add(key);
-    return new Page(await this.#chain.fetch(url), this.#chain);
+    const page = new Page(await this.#chain.fetch(url), this.#chain, position);
+    this.#chain.visited.set(key, position);
+    return page;
   }
 }
 
@@ -119,10 +129,10 @@ export class PagePromise<Item, Meta = Record<string, unknown>>
 
   /** @internal */
   constructor(fetch: PageFetcher<Item, Meta>, options: { prefetch?: boolean } = {}) {
-    const chain: Chain<Item, Meta> = { fetch, visited: new Set(), prefetch: options.prefetch ?? false };
+    const chain: Chain<Item, Meta> = { fetch, visited: new Map(), prefetch: options.prefetch ?? false };
     super((resolve, reject) => {
       fetch(undefined).then((data) => {
-        chain.visited.add(pageKey(data.url));
+        chain.visited.set(pageKey(data.url), 0);
         resolve(new Page(data, chain));
       }, reject);
     });

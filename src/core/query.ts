@@ -3,7 +3,7 @@
  * - `embed`, `embed_ids`, `include`, `include_meta`: comma lists;
  * - `fields`, `fields_except`: `fields[root]=a,b`, `fields[<association>]=...`;
  * - other arrays: `filter_ids[]=1&filter_ids[]=2`;
- * - undefined and null are left out.
+ * - undefined, null and empty lists are left out.
  */
 export type QueryScalar = string | number | boolean;
 export type QueryValue =
@@ -22,6 +22,8 @@ export function encodeQuery(params: QueryParams | undefined): string {
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
+      // An empty list asks for nothing: the parameter is left out, whatever its kind.
+      if (value.length === 0) continue;
       if (COMMA_LISTS.has(key)) search.append(key, value.join(','));
       else for (const item of value) search.append(`${key}[]`, String(item));
     } else if (typeof value === 'object') {

@@ -713,6 +713,11 @@ function excerpt(text: string): string {
   return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
 }
 
+/** `text` without `token`, as is or in the percent-encoded forms a URL gives it. */
 function scrub(text: string, token: string | undefined): string {
-  return token && text.includes(token) ? text.split(token).join('[redacted]') : text;
+  if (!token) return text;
+  for (const form of new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)])) {
+    if (text.includes(form)) text = text.split(form).join('[redacted]');
+  }
+  return text;
 }

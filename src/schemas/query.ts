@@ -29,11 +29,13 @@ function oneOrMany<T extends z.ZodMiniType<string>>(name: T) {
 /** `q`: at least 2 characters after trimming (the service answers 422 InvalidSearch otherwise). */
 export const SearchQuery = z
   .string()
-  .check(z.refine((q) => q.trim().length >= 2, 'must have at least 2 characters (spaces at the ends do not count)'));
+  // Characters, not UTF-16 units: '😀' is one character.
+  .check(z.refine((q) => [...q.trim()].length >= 2, 'must have at least 2 characters (spaces at the ends do not count)'));
 
 /** Sparse fieldset: `{ root: ['id', 'name'], shop: ['name'] }` is sent as `fields[root]=id,name&fields[shop]=name`. */
 export type Fieldset = { root?: readonly string[]; [association: string]: readonly string[] | undefined };
-export const Fieldset = z.record(z.string(), z.optional(readonlyArray(z.array(Name)))) as z.ZodMiniType<
+// An empty list would send `fields[root]=` (keep no fields?): refused rather than guessed.
+export const Fieldset = z.record(z.string(), z.optional(readonlyArray(z.array(Name).check(z.minLength(1, 'must list at least one field'))))) as z.ZodMiniType<
   Fieldset,
   Fieldset
 >;

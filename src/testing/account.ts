@@ -127,10 +127,7 @@ export function createAccount(core: CoreContext, catalog: { sku: (id: number) =>
     method,
     pattern,
     api: 'account',
-    handler: (context) => {
-      if (loggedOut) fail(401, 'unauthorized', 'The access token was revoked by logout.');
-      return handler(context);
-    },
+    handler,
   });
 
   const routes: Route[] = [
@@ -283,7 +280,7 @@ export function createAccount(core: CoreContext, catalog: { sku: (id: number) =>
       loggedOut = false;
     },
   };
-  return { routes, kit };
+  return { routes, kit, loggedOut: () => loggedOut };
 }
 
 export type MockAccount = ReturnType<typeof createAccount>['kit'];

@@ -119,7 +119,7 @@ export function createBooks() {
   };
   const searchTerm = (url: URL) => {
     const q = url.searchParams.get('q') ?? '';
-    if (q.trim().length < 2) fail(422, 'InvalidSearch', 'The search query must be at least 2 characters long');
+    if ([...q.trim()].length < 2) fail(422, 'InvalidSearch', 'The search query must be at least 2 characters long');
     return q.trim().toLowerCase();
   };
   const matches = (book: MockBook, needle: string) => book.name.toLowerCase().includes(needle) || book.main_author.toLowerCase().includes(needle);

@@ -340,7 +340,7 @@ export function createCatalog(core: CoreContext) {
 
   const search = ({ url }: RouteContext) => {
     const q = url.searchParams.get('q') ?? '';
-    if (q.trim().length < 2) fail(422, 'InvalidSearch', 'The search query must be at least 2 characters long');
+    if ([...q.trim()].length < 2) fail(422, 'InvalidSearch', 'The search query must be at least 2 characters long');
     const needle = q.toLowerCase();
     const matches = new Map<number, number>();
     for (const sku of skus.values()) {

@@ -72,7 +72,7 @@ const REQUEST_LOG_LIMIT = 10_000;
 
 /** Which permission an account path needs (document 2, Authentication), named in a 403. */
 const permissionOf = (path: string) =>
-  path.startsWith('/favorite')
+  path.startsWith('/favorite') || /^\/(skus\/[^/]+\/favorite|categories\/[^/]+\/favorites)$/.test(path)
     ? 'favorites'
     : path.startsWith('/notifications')
       ? 'notifications'
@@ -162,6 +162,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     if (!match) return unauthorized('Missing bearer token.');
     const token = match[1] as string;
     const accepted = api === 'catalog' ? [...tokens.catalog, ...tokens.account] : tokens[api];
+    // A logged-out user token is revoked everywhere, catalog reads and review writes included.
+    if (tokens.account.includes(token) && account.loggedOut()) return unauthorized('The access token was revoked by logout.');
     if (accepted.includes(token)) return { token };
     if (api === 'account' && tokens.catalog.includes(token)) {
       return wireError(403, 'forbidden', `The access token lacks the ${permissionOf(path)} permission.`);

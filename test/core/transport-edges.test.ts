@@ -5,6 +5,7 @@ import { HttpResponse, http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ApiError,
+  InternalServerError,
   MarketplaceClient,
   PermissionDeniedError,
   RateLimitBudgetError,
@@ -266,5 +267,46 @@ describe('what the attempt waits for cannot outlive it', () => {
     expect((await client.catalog.categories.get(1, {}, { timeout: 100 })).id).toBe(1);
     expect(hits).toHaveLength(1);
     expect(lines.filter((line) => line.startsWith('cache read failed') || line.startsWith('cache write failed'))).toHaveLength(2);
+  });
+});
+
+describe('queries and pages', () => {
+  it('a q of one character is refused even when it takes two UTF-16 units', async () => {
+    const hits = hitsOf({ '/search': () => HttpResponse.json({ skus: [] }) });
+    expect(await rejection(makeClient().catalog.search('😀'))).toBeInstanceOf(RequestValidationError);
+    expect(hits).toHaveLength(0);
+  });
+
+  it('empty lists are left out of the query; an empty fieldset is refused', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get(`${BASE}/categories/40/skus`, ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json({ skus: [] });
+      }),
+    );
+    const client = makeClient({ cache: false, rateLimit: false });
+    await client.catalog.categories.skus(40, { embed: [], include_meta: [], filter_ids: [], per: 5 });
+    expect(queries).toEqual(['?per=5']);
+    const error = await rejection(client.catalog.categories.skus(40, { fields: { root: [] } }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(queries).toHaveLength(1);
+  });
+
+  it('a next page that failed can be asked for again: it is not a loop', async () => {
+    let secondPageCalls = 0;
+    server.use(
+      http.get(`${BASE}/categories`, ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page');
+        if (page === '2' && ++secondPageCalls === 1) return HttpResponse.json({ errors: [{ code: 'boom', messages: ['boom'] }] }, { status: 500 });
+        return HttpResponse.json(
+          { categories: [{ id: Number(page ?? 1) }] },
+          { headers: page === null ? { link: `<${BASE}/categories?page=2>; rel="next"` } : {} },
+        );
+      }),
+    );
+    const first = await makeClient({ cache: false, rateLimit: false, maxRetries: 0 }).catalog.categories.list();
+    expect(await rejection(first.nextPage())).toBeInstanceOf(InternalServerError);
+    expect((await first.nextPage()).items).toEqual([{ id: 2 }]);
   });
 });

@@ -143,6 +143,23 @@ describe('search', () => {
     expect(`${error.message} ${String(error)} ${JSON.stringify(error)}`).not.toContain(LEGACY_TOKEN);
   });
 
+  it('a token with URL-special characters is redacted in its encoded forms too', async () => {
+    const token = 'ab+c/d=e tok&x';
+    capture(server, 'post', `${LEGACY}/json/authenticate`, () =>
+      ok({ access_token: token, access_token_expiry: '2026-12-01T00:00:00Z', access_token_type: 'basic' }),
+    );
+    const c = client();
+    await c.legacyV2.authenticate({ api_key: API_KEY });
+    // The service echoes the request URL, where the token is percent-encoded.
+    capture(server, 'get', `${LEGACY}/json/sku/1/`, (seen) => failed('invalid', 1, `bad request ${seen.url.href}`));
+    const error = (await rejection(c.legacyV2.sku(1))) as LegacyApiError;
+    expect(error).toBeInstanceOf(LegacyApiError);
+    const shown = `${error.message} ${error.text} ${error.url}`;
+    for (const form of [token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)]) {
+      expect(shown).not.toContain(form);
+    }
+  });
+
   it('resolves the result of a successful search', async () => {
     const c = await authenticated();
     const seen = capture(server, 'get', `${LEGACY}/json/search/`, () =>

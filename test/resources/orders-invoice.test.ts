@@ -1,3 +1,6 @@
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { RequestValidationError } from 'emporio';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -90,9 +93,11 @@ describe('orders.uploadInvoice', () => {
     const pdf = bytesOf(MAGIC.pdf);
     await client.orders.uploadInvoice('260330-7', new File([pdf], 'scan.png', { type: 'image/png' }));
     await client.orders.uploadInvoice('260330-7', pdf, { filename: 'INV-2026-001.pdf' });
+    await client.orders.uploadInvoice('260330-7', bytesOf(MAGIC.png), { filename: 'INV-2026-002.pdf' });
     expect(received.map((r) => [r.filename, r.type])).toEqual([
       ['scan.pdf', 'application/pdf'],
       ['INV-2026-001.pdf', 'application/pdf'],
+      ['INV-2026-002.png', 'image/png'], // the given name's extension follows the bytes too
     ]);
   });
 
@@ -125,10 +130,23 @@ describe('orders.uploadInvoice', () => {
     expect(received).toHaveLength(0);
   });
 
-  it('refuses a file name with a path separator', async () => {
+  it.each(['../x.pdf', 'a\u0000b.pdf', 'a\tb.pdf', 'say "hi".pdf'])('refuses the file name %j before sending', async (filename) => {
     const received = invoiceEndpoint();
-    const error = await client.orders.uploadInvoice('260330-7', bytesOf(MAGIC.pdf), { filename: '../x.pdf' }).catch((e: unknown) => e);
+    const error = await client.orders.uploadInvoice('260330-7', bytesOf(MAGIC.pdf), { filename }).catch((e: unknown) => e);
     expect((error as RequestValidationError).issues[0]?.path).toEqual(['filename']);
+    expect(received).toHaveLength(0);
+  });
+
+  it('a file-backed Blob that can no longer be read is a RequestValidationError, nothing sent', async () => {
+    const received = invoiceEndpoint();
+    const dir = mkdtempSync(join(tmpdir(), 'emporio-'));
+    const path = join(dir, 'invoice.pdf');
+    writeFileSync(path, bytesOf(MAGIC.pdf));
+    const blob = await openAsBlob(path);
+    rmSync(dir, { recursive: true });
+    const error = await client.orders.uploadInvoice('260330-7', blob).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toMatch(/could not be read/);
     expect(received).toHaveLength(0);
   });
 

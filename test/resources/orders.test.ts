@@ -395,6 +395,16 @@ describe('lost answers: the action is sent once, then the order is read once', (
     expect([actions.length, reads.length]).toEqual([1, 1]);
   });
 
+  it('reads once even when the client retries GETs, so the original error comes back at once', async () => {
+    const actions = capture('post', `${ORDERS}/260330-42/accept`, () => HttpResponse.error());
+    const reads = capture('get', `${ORDERS}/260330-42`, () => HttpResponse.error());
+    const retrying = makeClient({ maxRetries: 2 });
+    const error = await rejection(retrying.orders.accept('260330-42', { pickup_location: 'a', pickup_window: 1 }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ method: 'POST' });
+    expect([actions.length, reads.length]).toEqual([1, 1]);
+  });
+
   it('settles a time-out the same way', async () => {
     let order = { ...base, state: 'open' };
     const actions: string[] = [];

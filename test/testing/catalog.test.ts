@@ -237,6 +237,25 @@ describe('account', () => {
     expect(mock.account.notifications().find((n) => n.id === id)?.is_viewed).toBe(true);
     expect((await fetch(`${BASE}/user/logout`, { method: 'DELETE', headers: account() })).status).toBe(204);
     expect((await fetch(`${BASE}/user`, { headers: account() })).status).toBe(401);
+    // Revoked everywhere: review writes and catalog reads with that token too.
+    const review = await fetch(`${BASE}/skus/1/reviews`, {
+      method: 'POST',
+      headers: account({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ review: { rating: 5, review: 'Great' } }),
+    });
+    expect(review.status).toBe(401);
+    expect(review.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await fetch(`${BASE}/categories/40`, { headers: account() })).status).toBe(401);
+    mock.account.logIn();
+    expect((await fetch(`${BASE}/user`, { headers: account() })).status).toBe(200);
+  });
+
+  it('names the favorites permission for the SKU favorite lookup and category favorites', async () => {
+    for (const path of ['/skus/1/favorite', '/categories/40/favorites']) {
+      const answer = await fetch(`${BASE}${path}`, { headers: v3() });
+      expect(answer.status).toBe(403);
+      expect(JSON.stringify(await answer.json())).toContain('lacks the favorites permission');
+    }
   });
 });
 

@@ -178,6 +178,7 @@ export class Orders extends APIResource {
         schema: ActionAnswer,
         options,
       });
-    return actOnce(send, () => this.get(code, options), hasEffect);
+    // One read, as API.md says: its own retries would delay the original error.
+    return actOnce(send, () => this.get(code, { ...options, maxRetries: 0 }), hasEffect);
   }
 }

@@ -32,14 +32,19 @@ function detect(head: Uint8Array): InvoiceType | undefined {
  * first bytes are sliced off to recognise it, and the body streams it once.
  */
 export async function invoiceForm(file: InvoiceFile, filename: string | undefined): Promise<FormData> {
-  if (filename !== undefined && (typeof filename !== 'string' || filename.trim() === '' || /[\\/\r\n"]/.test(filename))) {
-    throw invalid('expected a file name without path separators, quotes or line breaks', ['filename']);
+  if (filename !== undefined && (typeof filename !== 'string' || filename.trim() === '' || UNSAFE_NAME.test(filename))) {
+    throw invalid('expected a file name without path separators, quotes or control characters', ['filename']);
   }
   let blob: Blob;
   let head: Uint8Array;
   if (typeof Blob !== 'undefined' && file instanceof Blob) {
     blob = file;
-    head = new Uint8Array(await file.slice(0, MAGIC_LENGTH).arrayBuffer());
+    try {
+      head = new Uint8Array(await file.slice(0, MAGIC_LENGTH).arrayBuffer());
+    } catch (error) {
+      // A file-backed Blob whose file changed or went away.
+      throw invalid(`the file could not be read: ${(error as Error).message}`);
+    }
   } else if (file instanceof ArrayBuffer || ArrayBuffer.isView(file)) {
     const bytes = file instanceof ArrayBuffer ? new Uint8Array(file) : new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
     head = bytes.subarray(0, MAGIC_LENGTH);
@@ -54,7 +59,8 @@ export async function invoiceForm(file: InvoiceFile, filename: string | undefine
   const type = detect(head);
   if (!type) throw invalid('not a PDF, PNG or JPEG file (recognised by its first bytes, whatever its name)');
 
-  const name = filename ?? withExtension(defaultName(file), type.extension);
+  // The name's extension follows the detected type too, so the two never disagree.
+  const name = withExtension(filename ?? defaultName(file), type.extension);
   const form = new FormData();
   // slice() re-labels the Blob with the detected type without copying its bytes.
   form.append('invoice_file', blob.type === type.mime ? blob : blob.slice(0, blob.size, type.mime), name);
@@ -63,8 +69,12 @@ export async function invoiceForm(file: InvoiceFile, filename: string | undefine
 
 function defaultName(file: InvoiceFile): string {
   const name = typeof File !== 'undefined' && file instanceof File ? file.name : '';
-  return name && !/[\\/\r\n"]/.test(name) ? name : 'invoice';
+  return name && !UNSAFE_NAME.test(name) ? name : 'invoice';
 }
+
+/** Path separators, quotes and control characters: nothing that could bend the multipart header. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const UNSAFE_NAME = /[\\/"\u0000-\u001f\u007f]/;
 
 function withExtension(name: string, extension: string): string {
   const dot = name.lastIndexOf('.');
