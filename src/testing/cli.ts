@@ -11,7 +11,7 @@ const USAGE = `Usage: emporio-mock [--port 4010] [--host 127.0.0.1] [--vendor ma
 
 Starts a mock of the marketplace's merchant, catalog and account APIs on a loopback port.
   --token T      one bearer token for every API (default: test-orders-token, test-products-token, ...)
-  --webhook URL  post order events to URL (retried up to 4 times, 5 minutes apart)`;
+  --webhook URL  post order events to URL (up to 4 attempts, 5 minutes apart)`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
