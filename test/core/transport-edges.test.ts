@@ -118,30 +118,29 @@ describe('time-outs', () => {
 });
 
 describe('429 answers', () => {
-  const limited = () =>
-    HttpResponse.json({ errors: [{ code: 'too_many_requests', messages: ['Slow down'] }] }, { status: 429, headers: { 'retry-after': '1' } });
-
-  it('are retried after Retry-After', async () => {
+  /** A 429 with Retry-After: 1 first, then the category; returns the arrival times. */
+  function limitedOnce(): number[] {
     const arrivals: number[] = [];
     server.use(
       http.get(`${BASE}/categories/:id`, () => {
         arrivals.push(Date.now());
-        return arrivals.length === 1 ? limited() : HttpResponse.json({ category: { id: 1 } });
+        return arrivals.length === 1
+          ? HttpResponse.json({ errors: [{ code: 'too_many_requests', messages: ['Slow down'] }] }, { status: 429, headers: { 'retry-after': '1' } })
+          : HttpResponse.json({ category: { id: 1 } });
       }),
     );
+    return arrivals;
+  }
+
+  it('are retried after Retry-After', async () => {
+    const arrivals = limitedOnce();
     expect((await makeClient({ cache: false, maxRetries: 1 }).catalog.categories.get(1)).id).toBe(1);
     expect(arrivals).toHaveLength(2);
     expect((arrivals[1] as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(950);
   });
 
   it('hold the next request of the token for Retry-After when no reset header came', async () => {
-    const arrivals: number[] = [];
-    server.use(
-      http.get(`${BASE}/categories/:id`, () => {
-        arrivals.push(Date.now());
-        return arrivals.length === 1 ? limited() : HttpResponse.json({ category: { id: 1 } });
-      }),
-    );
+    const arrivals = limitedOnce();
     const { logger, lines } = recordingLogger();
     const client = makeClient({ cache: false, maxRetries: 0, logger });
     expect(await rejection(client.catalog.categories.get(1))).toBeInstanceOf(RateLimitError);

@@ -72,11 +72,6 @@ describe('canSetAsNotReady (document 1, rule 4)', () => {
       'order is not marked ready for dispatch',
       `courier is "CourierCenter", not the marketplace's own last-mile courier ("${SLM}")`,
     ]],
-  ])('refuses %s', (_kind, order, reasons) => {
-    expect(canSetAsNotReady(order as Order)).toEqual({ ok: false, reasons });
-  });
-
-  it.each([
     ['an open order', { ...recorded('demo_open'), courier: SLM, is_ready_for_dispatch: true }, ['order state is "open", not "accepted"']],
     ['a rejected order', { ...ready, state: 'rejected' }, ['order state is "rejected", not "accepted"']],
     ['an order with no state', { ...ready, state: undefined }, ['order state is unknown, not "accepted"']],
