@@ -17,6 +17,10 @@ type Check = (value: unknown) => boolean;
 interface Definition {
   type: string;
   checks?: unknown[];
+  /** Set on schemas that are checks themselves (`z.int()`, `z.email()`). */
+  format?: string;
+  /** False on `z.xor`, which wants exactly one option to match. */
+  inclusive?: boolean;
   innerType?: z.ZodMiniType;
   element?: z.ZodMiniType;
   shape?: Record<string, z.ZodMiniType>;
@@ -33,10 +37,23 @@ const isNumber: Check = (value) => typeof value === 'number' && value - value ==
 const isBoolean: Check = (value) => typeof value === 'boolean';
 const isAnything: Check = () => true;
 
+const schemaType = (schema: z.ZodMiniType): string => (schema as unknown as { _zod: { def: Definition } })._zod.def.type;
+
+/**
+ * An object as JSON.parse makes them. Anything else (a Map, a class instance, a null-prototype
+ * object from a body parser) and an own `__proto__` key, which zod drops, go to zod, so the
+ * result is always zod's.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && !hasOwn.call(value, '__proto__')
+  );
+}
+
 /** The check for `schema`, or undefined when its output could differ from its input. */
 export function compileCheck(schema: z.ZodMiniType): Check | undefined {
   const def = (schema as unknown as { _zod: { def: Definition } })._zod.def;
-  if (def.checks !== undefined && def.checks.length > 0) return undefined;
+  if ((def.checks !== undefined && def.checks.length > 0) || def.format !== undefined) return undefined;
   switch (def.type) {
     case 'string':
       return isString;
@@ -81,12 +98,12 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
         checks.push(check);
       }
       const count = keys.length;
+      // A required z.unknown() key must be there, though any value (undefined too) passes.
+      const present = keys.filter((key) => schemaType(def.shape![key]!) === 'unknown');
       return (value) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-        // zod drops an own `__proto__` key; leave such bodies to zod so the result is the same.
-        if (hasOwn.call(value, '__proto__')) return false;
-        const record = value as Record<string, unknown>;
-        for (let i = 0; i < count; i++) if (!checks[i]!(record[keys[i]!])) return false;
+        if (!isPlainObject(value)) return false;
+        for (let i = 0; i < count; i++) if (!checks[i]!(value[keys[i]!])) return false;
+        for (const key of present) if (!hasOwn.call(value, key)) return false;
         return true;
       };
     }
@@ -97,13 +114,13 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
       const valueCheck = compileCheck(def.valueType!);
       if (valueCheck === undefined) return undefined;
       return (value) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-        if (hasOwn.call(value, '__proto__')) return false;
-        for (const key in value) if (hasOwn.call(value, key) && !valueCheck((value as Record<string, unknown>)[key])) return false;
+        if (!isPlainObject(value)) return false;
+        for (const key in value) if (hasOwn.call(value, key) && !valueCheck(value[key])) return false;
         return true;
       };
     }
     case 'union': {
+      if (def.inclusive === false) return undefined;
       const options = (def.options ?? []).map(compileCheck);
       if (options.some((check) => check === undefined)) return undefined;
       return (value) => options.some((check) => check!(value));

@@ -55,6 +55,16 @@ describe('parseWebhook: the two known events', () => {
     }
   });
 
+  it('an object that JSON.parse could not have made gets what zod makes of it, not itself', () => {
+    const order = { ...newOrderBody().order, fees: new Map([['handling_fee', 1]]) };
+    const nullPrototype = Object.assign(Object.create(null) as object, { ...newOrderBody(), order });
+    const event = parseWebhook(nullPrototype) as NewOrderEvent;
+    expect(event).not.toBe(nullPrototype);
+    expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+    expect(event.order.fees).toEqual({});
+    expect(event).toStrictEqual(NewOrderEventSchema.parse(nullPrototype));
+  });
+
   it('order_updated carries every changes member typed', () => {
     const body = orderUpdatedBody();
     const event = parseWebhook(JSON.stringify(body)) as OrderUpdatedEvent;
