@@ -21,6 +21,8 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** The longest a request is held for the service's window before it is refused instead. */
 const MAX_HOLD_MS = 120_000;
+/** How long a new window's provisional figures stand before they are looked at again. */
+const PROVISIONAL_WINDOW_MS = 1_000;
 
 /**
  * Two rules, kept apart:
@@ -32,8 +34,11 @@ const MAX_HOLD_MS = 120_000;
  */
 export class RateLimiter {
   latest: RateLimitInfo | undefined;
-  readonly #windows = new Map<string, RateLimitInfo>();
+  /** The service's window per token; `provisional` until an answer of the new window told its figures. */
+  readonly #windows = new Map<string, RateLimitInfo & { provisional?: boolean }>();
   readonly #sentThisMinute = new Map<string, number[]>();
+  /** Requests of each token sent and not yet answered: the service may not have counted them in a Remaining. */
+  readonly #inFlight = new Map<string, number>();
   readonly #perMinute: number;
   readonly #perDay: number;
   readonly #enabled: boolean;
@@ -102,10 +107,23 @@ export class RateLimiter {
     const info = { limit: Number(headers.get('x-ratelimit-limit') ?? Number.NaN), remaining: Number(remaining), reset: Number(reset) };
     if (!Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
     if (Number.isFinite(info.limit)) this.latest = info;
+    // This request is counted in the answer's Remaining; the token's others in flight may not be yet.
+    const room = Math.max(0, info.remaining - Math.max(0, this.#inFlightOf(tokenId) - 1));
     const known = this.#windows.get(tokenId);
     // Answers of one window can arrive out of order: keep the lowest count seen for it.
-    if (known && known.reset === info.reset) known.remaining = Math.min(known.remaining, info.remaining);
-    else if (!known || info.reset > known.reset) this.#windows.set(tokenId, { ...info });
+    if (known && !known.provisional && known.reset === info.reset) known.remaining = Math.min(known.remaining, room);
+    else if (!known || known.provisional || info.reset > known.reset) this.#windows.set(tokenId, { ...info, remaining: room });
+  }
+
+  /** The request `acquire` counted got its answer, or none: it no longer holds room in the window. */
+  release(tokenId: string): void {
+    const count = this.#inFlightOf(tokenId) - 1;
+    if (count > 0) this.#inFlight.set(tokenId, count);
+    else this.#inFlight.delete(tokenId);
+  }
+
+  #inFlightOf(tokenId: string): number {
+    return this.#inFlight.get(tokenId) ?? 0;
   }
 
   /** Makes a later request of this token wait for the window's reset (after a 403 or 429). */
@@ -121,8 +139,17 @@ export class RateLimiter {
     if (!window) return 0;
     const wait = window.reset * 1000 - this.now();
     if (wait <= 0) {
-      this.#windows.delete(tokenId);
-      return 0;
+      if (!(window.limit > 0)) {
+        this.#windows.delete(tokenId);
+        return 0;
+      }
+      // A new window began, whose figures no answer has told yet: let at most Limit requests
+      // (less those still in flight) go now, and look again shortly, so a backlog held for the
+      // reset does not all go at once.
+      const remaining = window.limit - this.#inFlightOf(tokenId);
+      const reset = (this.now() + PROVISIONAL_WINDOW_MS) / 1000;
+      this.#windows.set(tokenId, { limit: window.limit, remaining, reset, provisional: true });
+      return remaining > 0 ? 0 : PROVISIONAL_WINDOW_MS;
     }
     return window.remaining > 0 ? 0 : wait;
   }
@@ -140,6 +167,7 @@ export class RateLimiter {
   #take(tokenId: string, budget: boolean, target: RequestTarget): void {
     const window = this.#windows.get(tokenId);
     if (window) window.remaining--;
+    this.#inFlight.set(tokenId, this.#inFlightOf(tokenId) + 1);
     if (!budget) return;
     this.#checkDailyCap(target);
     const sent = this.#sentThisMinute.get(tokenId) ?? [];

@@ -316,8 +316,6 @@ export class Transport {
           })
         : pendingToken;
     const tokenId = token === undefined ? 'anonymous' : (knownTokenIdentity(token) ?? (await tokenIdentity(token)));
-    const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, options.signal);
-    if (waiting) await waiting;
 
     const accept = this.#accept(spec.api);
     const headers: Record<string, string> = options.headers ? lowerCaseKeys(options.headers) : {};
@@ -345,7 +343,6 @@ export class Transport {
     if (revalidating) headers['if-none-match'] = cached.etag;
 
     const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId);
-    this.rateLimiter.observe(tokenId, raw.headers);
 
     if (raw.status === 304 && revalidating) {
       this.#logger.debug('cache hit (304 Not Modified)', { url: target.url });
@@ -380,21 +377,25 @@ export class Transport {
     let visited: Set<string> | undefined;
 
     for (let hop = 0; ; hop++) {
-      // Every hop is a request of its own: it counts against the budget and waits for a held window.
-      if (hop > 0) {
-        const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
-        if (waiting) await waiting;
-      }
+      // Every hop is a request of its own: it waits for a held window, counts against the budget,
+      // and holds room in the window until its answer is in (hence release right after).
+      const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
+      if (waiting) await waiting;
       url = this.#remembered(url);
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere.
       if (token !== undefined && spec.api !== 'legacyV2' && isSameOrigin(url, apiOrigin)) {
         headers.authorization = `Bearer ${token}`;
       } else delete headers.authorization;
 
-      const raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, hop);
+      let raw: RawAnswer;
+      try {
+        raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, hop);
+        this.rateLimiter.observe(tokenId, raw.headers);
+      } finally {
+        this.rateLimiter.release(tokenId);
+      }
       if (!isRedirect(raw.status)) return raw;
 
-      this.rateLimiter.observe(tokenId, raw.headers);
       const location = raw.headers.get('location');
       const requestId = requestIdOf(raw.headers);
       if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target, requestId);

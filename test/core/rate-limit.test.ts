@@ -1,5 +1,7 @@
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpResponse, http, passthrough } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitBudgetError, RateLimitError } from 'emporio';
 import { BASE, makeClient, useMswServer } from '../helpers/server';
 
@@ -78,5 +80,71 @@ describe('rate limits', () => {
     const client = makeClient({ cache: false, rateLimit: false });
     for (let id = 1; id <= 5; id++) await client.catalog.categories.get(id);
     expect(arrivals).toHaveLength(5);
+  });
+});
+
+/**
+ * A real loopback service that counts strictly: `limit` requests per window of `windowMs` from
+ * its start, a 403 `{ message }` past it. Remaining is computed on arrival and the answer may be
+ * delayed after (`slow(n)` for the n-th request), as a busy service does.
+ */
+async function strictService(limit: number, windowMs: number, slow: (n: number) => number = () => 0) {
+  const seen = { sent: 0, refused: 0 };
+  let windowStart = Date.now();
+  let used = 0;
+  const service = createServer(async (req, res) => {
+    for await (const _ of req); // read the body
+    const n = ++seen.sent;
+    const now = Date.now();
+    if (now - windowStart >= windowMs) {
+      windowStart += Math.floor((now - windowStart) / windowMs) * windowMs;
+      used = 0;
+    }
+    used++;
+    const headers = {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-reset': String(Math.ceil((windowStart + windowMs) / 1000)),
+    };
+    const refused = used > limit;
+    if (slow(n) > 0) await new Promise((resolve) => setTimeout(resolve, slow(n)));
+    if (refused) seen.refused++;
+    const body = refused ? { message: 'Rate limit exceeded' } : req.url?.includes('products') ? { success: true } : { category: { id: 1 } };
+    res.writeHead(refused ? 403 : 200, headers).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  services.push(service);
+  const baseUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  server.use(http.all(`${baseUrl}/*`, () => passthrough()));
+  return { seen, baseUrl };
+}
+
+const services: Server[] = [];
+afterEach(async () => {
+  for (const service of services.splice(0)) {
+    service.closeAllConnections();
+    await new Promise((resolve) => service.close(resolve));
+  }
+});
+
+describe("the service's window, with requests in flight", () => {
+  it("an answer's Remaining does not count the requests still in flight: updateMany at concurrency 4 earns no 403", async () => {
+    const { seen, baseUrl } = await strictService(5, 2_000, (n) => (n >= 2 && n <= 5 ? 300 : 0));
+    const client = makeClient({ baseUrl, maxRetries: 0 });
+    const updates = Array.from({ length: 3_000 }, (_, i) => ({ product_id: `P${i}`, quantity: 1, enabled: true, price: 100 }));
+    const report = await client.products.updateMany(updates, { concurrency: 4 });
+    expect(seen.refused).toBe(0);
+    expect(report.failed).toEqual([]);
+    expect(report.applied).toHaveLength(3_000);
+  });
+
+  it('a backlog held for the reset goes out at most Limit at a time', async () => {
+    const { seen, baseUrl } = await strictService(3, 2_000);
+    const client = makeClient({ baseUrl, cache: false, maxRetries: 0, rateLimit: false });
+    await client.catalog.categories.get(1);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => client.catalog.categories.get(1)));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(seen.refused).toBe(0);
   });
 });
