@@ -139,7 +139,9 @@ export class RateLimiter {
     if (!window) return 0;
     const wait = window.reset * 1000 - this.now();
     if (wait <= 0) {
-      if (!(window.limit > 0)) {
+      // Without a limit, or once a provisional window passed with every answer in (answers without
+      // the headers), there is nothing left to pace by.
+      if (!(window.limit > 0) || (window.provisional && this.#inFlightOf(tokenId) === 0)) {
         this.#windows.delete(tokenId);
         return 0;
       }
