@@ -654,7 +654,7 @@ function resolveLinks(links: Map<string, string>, pageUrl: string): Map<string, 
 }
 
 /** `reference` resolved against `base` when it is an http(s) URL; undefined otherwise. */
-export function httpUrl(reference: string, base: string): string | undefined {
+function httpUrl(reference: string, base: string): string | undefined {
   try {
     const url = new URL(reference, base);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
@@ -667,9 +667,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
-function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  if (headers) for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
   return out;
 }
 
