@@ -5,7 +5,8 @@ import type { RateLimitBudget } from './rate-limit.js';
 /** A bearer token, or a function that returns one (awaited per request, so OAuth tokens can refresh). */
 export type TokenSource = string | (() => string | Promise<string>);
 
-export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'legacyV2';
+/** Which API a call belongs to, and so which token it sends (FBS calls use the orders token). */
+export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'legacyV2';
 
 /** Observes each HTTP exchange. Headers arrive with credentials redacted. */
 export interface Hooks {
@@ -67,7 +68,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
   'fetch', 'cache', 'rateLimit', 'logger', 'hooks',
 ]);
-const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'legacyV2']);
+const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'cps', 'legacyV2']);
 
 const fail = (option: string, problem: string): never => {
   throw new TypeError(`MarketplaceClient: option \`${option}\` ${problem}`);

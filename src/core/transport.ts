@@ -299,7 +299,7 @@ export class Transport {
 
   #accept(api: ApiName): string {
     if (api === 'legacyV2') return 'application/json';
-    const version = api === 'orders' || api === 'products' ? '3.0' : this.#options.apiVersion;
+    const version = api === 'orders' || api === 'products' || api === 'cps' ? '3.0' : this.#options.apiVersion;
     return `application/vnd.${this.#options.vendor}+json; version=${version}`;
   }
 

@@ -43,6 +43,7 @@ describe('constructor options', () => {
 
   it('accepts per-namespace tokens without a default token', () => {
     expect(() => new MarketplaceClient({ baseUrl: BASE, vendor: 'marketplace', tokens: { orders: 'x' } })).not.toThrow();
+    expect(() => new MarketplaceClient({ baseUrl: BASE, vendor: 'marketplace', tokens: { cps: 'x' } })).not.toThrow();
   });
 
   it('never puts the token in a constructor error', () => {
