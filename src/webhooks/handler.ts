@@ -11,6 +11,12 @@ export interface WebhookDedupeStore {
   get(key: string): unknown;
   set(key: string, value: string, ttlMs?: number): unknown;
   delete(key: string): unknown;
+  /**
+   * Atomic set-if-absent: resolves true when this call took the key (this instance
+   * handles the delivery). With it, two instances sharing the store never both call
+   * `onEvent` for one delivery; without it, get-then-set leaves a gap between them.
+   */
+  claim?(key: string, ttlMs: number): unknown;
 }
 
 export interface WebhookEventContext {
@@ -29,6 +35,8 @@ export interface WebhookHandlerOptions {
    * Use `X-Forwarded-For` to find the sender, for a server behind proxies: a hop count
    * (how many proxies sit in front, counting the socket's peer), or the CIDRs of trusted
    * proxies (the chain is walked from the right while the hop is a trusted proxy).
+   * With a hop count, a chain with fewer entries than hops is refused (403): it did not
+   * come through every proxy, so its leftmost entry may be the sender's own writing.
    * Off by default: anyone can write that header.
    */
   trustProxy?: number | readonly string[];
@@ -38,6 +46,12 @@ export interface WebhookHandlerOptions {
   dedupeTtlMs?: number;
   /** Larger bodies are answered 413 without being read in full. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The longest each dedupe-store call and `onEvent` may take, in ms (default 10 000).
+   * Past it the delivery is answered 500 and its claim released, so the service's
+   * retry gets another chance instead of a 409 for ever.
+   */
+  handlerTimeoutMs?: number;
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -52,6 +66,9 @@ const HANDLED = 'handled';
 const IN_FLIGHT = 'in-flight';
 /** Bound of the default store: enough for any realistic 30-minute burst. */
 const MEMORY_STORE_LIMIT = 10_000;
+const DEFAULT_HANDLER_TIMEOUT_MS = 10_000;
+/** A bounded call that did not settle in time. */
+const TIMED_OUT: unique symbol = Symbol('timed out');
 
 /**
  * A handler for fetch runtimes (Bun, Deno, Hono, edge workers, Node via {@link toNodeHandler}):
@@ -60,11 +77,12 @@ const MEMORY_STORE_LIMIT = 10_000;
  *
  * Answers: 200 handled (or a redelivery of a handled event); 400 unparseable body;
  * 403 refused source; 405 not POST; 409 a redelivery while the first is still being
- * handled; 413 body too large; 500 `onEvent` threw (not marked handled, so the retry
- * gets another chance).
+ * handled; 413 body too large; 500 `onEvent` threw, or it or a store call took longer
+ * than `handlerTimeoutMs` (not marked handled, so the retry gets another chance).
  *
  * Deduplication keys on the SHA-256 of the body bytes, so two different changes of one
- * order are two events. A failing store does not block deliveries: the event is handled
+ * order are two events. A store with `claim` is claimed atomically; one without it is
+ * read, then written. A failing store does not block deliveries: the event is handled
  * (at least once) rather than lost.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
@@ -86,8 +104,21 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (store !== undefined && (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function')) {
     throw new TypeError('createWebhookHandler: dedupe must have get, set and delete methods, or be false');
   }
+  if (store?.claim !== undefined && typeof store.claim !== 'function') {
+    throw new TypeError('createWebhookHandler: dedupe.claim must be a function when present');
+  }
+  const timeoutMs = options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new TypeError('createWebhookHandler: handlerTimeoutMs must be a positive number');
+  }
+  // A store the user passed may be shared by several processes (a Map cannot be).
+  if (options.dedupe && store?.claim === undefined && !(store instanceof Map)) {
+    console.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
+  }
   const onEvent = options.onEvent;
-  // Deliveries this process is handling: closes the gap between a store's get and set.
+  const inFlightTtl = Math.min(IN_FLIGHT_TTL_MS, ttl);
+  // Deliveries this process is handling: claimed before any store call, so two deliveries
+  // in one process never race on the store.
   const inFlight = new Set<string>();
 
   return async (request, info) => {
@@ -119,19 +150,25 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return answer(400, (error as Error).message);
     }
     const context: WebhookEventContext = { request, sourceAddress };
-    if (store === undefined) return deliver(onEvent, event, context);
+    const handle = () => deliver(onEvent, event, context, timeoutMs);
+    if (store === undefined) return handle();
 
     const key = `emporio:webhook:${await sha256Hex(bytes)}`;
     if (inFlight.has(key)) return answer(409, 'this delivery is still being handled');
-    const seen = await attempt(() => store.get(key));
-    if (seen === HANDLED) return answer(200, 'already handled');
-    if (inFlight.has(key) || seen === IN_FLIGHT) return answer(409, 'this delivery is still being handled');
     inFlight.add(key);
+    const release = () => bounded(() => store.delete(key), timeoutMs);
     try {
-      await attempt(() => store.set(key, IN_FLIGHT, Math.min(IN_FLIGHT_TTL_MS, ttl)));
-      const response = await deliver(onEvent, event, context);
-      if (response.status === 200) await attempt(() => store.set(key, HANDLED, ttl));
-      else await attempt(() => store.delete(key));
+      const claimed = await claimDelivery(store, key, inFlightTtl, timeoutMs);
+      if (claimed === TIMED_OUT) {
+        await release();
+        return answer(500, 'timed out');
+      }
+      if (claimed === HANDLED) return answer(200, 'already handled');
+      if (claimed === IN_FLIGHT) return answer(409, 'this delivery is still being handled');
+      const response = await handle();
+      // Marking is best effort, like every store call: the event was handled either way.
+      if (response.status === 200) await bounded(() => store.set(key, HANDLED, ttl), timeoutMs);
+      else await release();
       return response;
     } finally {
       inFlight.delete(key);
@@ -139,18 +176,44 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   };
 }
 
+/**
+ * Takes the delivery in the store: true when this process handles it, HANDLED or
+ * IN_FLIGHT when another did or does. A failing store counts as taken (at least once).
+ */
+async function claimDelivery(
+  store: WebhookDedupeStore,
+  key: string,
+  ttlMs: number,
+  timeoutMs: number,
+): Promise<true | typeof HANDLED | typeof IN_FLIGHT | typeof TIMED_OUT> {
+  if (typeof store.claim === 'function') {
+    const won = await bounded(() => store.claim?.(key, ttlMs), timeoutMs);
+    if (won === TIMED_OUT) return TIMED_OUT;
+    if (won !== false) return true;
+    const seen = await bounded(() => store.get(key), timeoutMs);
+    if (seen === TIMED_OUT) return TIMED_OUT;
+    return seen === HANDLED ? HANDLED : IN_FLIGHT;
+  }
+  const seen = await bounded(() => store.get(key), timeoutMs);
+  if (seen === TIMED_OUT) return TIMED_OUT;
+  if (seen === HANDLED || seen === IN_FLIGHT) return seen;
+  return (await bounded(() => store.set(key, IN_FLIGHT, ttlMs), timeoutMs)) === TIMED_OUT ? TIMED_OUT : true;
+}
+
 async function deliver(
   onEvent: WebhookHandlerOptions['onEvent'],
   event: WebhookEvent,
   context: WebhookEventContext,
+  timeoutMs: number,
 ): Promise<Response> {
+  let outcome: unknown;
   try {
-    await onEvent(event, context);
+    outcome = await withinTime(Promise.resolve().then(() => onEvent(event, context)), timeoutMs);
   } catch {
     // The error's text stays out of the answer: it may hold the app's secrets.
     return answer(500, 'event handler failed');
   }
-  return answer(200, 'ok');
+  return outcome === TIMED_OUT ? answer(500, 'timed out') : answer(200, 'ok');
 }
 
 function answer(status: number, text: string, headers?: Record<string, string>): Response {
@@ -166,13 +229,25 @@ function checkRanges(ranges: readonly string[], option: string): CompiledRanges 
   }
 }
 
-/** Store calls never decide the answer: a failing store means at-least-once, not a lost event. */
-async function attempt(call: () => unknown): Promise<unknown> {
+/**
+ * A store call bounded in time. A failing store never decides the answer (at least
+ * once, not a lost event): its error reads as "nothing stored".
+ */
+async function bounded(call: () => unknown, timeoutMs: number): Promise<unknown> {
   try {
-    return await call();
+    return await withinTime(Promise.resolve().then(call), timeoutMs);
   } catch {
     return undefined;
   }
+}
+
+/** The promise's value, or TIMED_OUT when it has not settled within `ms`. */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(resolve, ms, TIMED_OUT);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */
@@ -182,8 +257,9 @@ function senderAddress(request: Request, socketAddress: string | undefined, prox
   const chain = header === null ? [] : header.split(',').map(hostOnly).filter((hop) => hop.length > 0);
   if (typeof proxy === 'number') {
     // `proxy` hops are trusted: the socket's peer and the last proxy - 1 header entries.
-    const hops = Math.min(proxy, chain.length);
-    return hops === 0 ? socketAddress : chain[chain.length - hops];
+    // A shorter chain skipped a proxy, so its leftmost entry may be the sender's own
+    // writing (Express would use it): refused.
+    return chain.length < proxy ? undefined : chain[chain.length - proxy];
   }
   let address = socketAddress;
   for (let i = chain.length - 1; i >= 0 && isAllowedSourceIp(address, proxy); i--) address = chain[i]!;
@@ -242,7 +318,7 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 /** In-memory store with expiry, bounded: the oldest entries go first when full. */
 function memoryStore(): WebhookDedupeStore {
   const entries = new Map<string, { value: string; expires: number }>();
-  return {
+  const store: WebhookDedupeStore = {
     get(key) {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
@@ -266,5 +342,11 @@ function memoryStore(): WebhookDedupeStore {
     delete(key) {
       entries.delete(key);
     },
+    claim(key, ttlMs) {
+      if (store.get(key) !== undefined) return false;
+      store.set(key, IN_FLIGHT, ttlMs);
+      return true;
+    },
   };
+  return store;
 }
