@@ -4,6 +4,8 @@
  * `instanceof` works whichever entry the caller imported from.
  */
 
+import type { ApiName } from './options.js';
+
 /** One entry of the wire error body `{ errors: [{ code, messages }] }`. */
 export interface WireError {
   code: string;
@@ -50,6 +52,8 @@ export interface ApiErrorInit {
   detail?: string;
   /** Appended to the message, e.g. which permission the call needs. */
   hint?: string;
+  /** Which token the call used: an `AuthenticationError` names it. */
+  api?: ApiName;
 }
 
 /** The service answered with HTTP 4xx or 5xx. */
@@ -83,9 +87,35 @@ function describe(init: ApiErrorInit): string {
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError';
 }
+/**
+ * The service refused the call's key or token (401, or the wire code
+ * `EcommerceMerchantUnauthorized` whatever the status). `api` says which token the call
+ * used; the message names it and what to do, never the token itself. Not retried.
+ */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
+  /** Which token the call used (FBS calls use the orders key). */
+  readonly api: ApiName;
+
+  constructor(init: ApiErrorInit & { api: ApiName }) {
+    super(init);
+    this.api = init.api;
+    this.message = `${REFUSED_KEY[init.api] ?? `the ${init.api} API token was refused`}. ${this.message}`;
+  }
 }
+
+const MERCHANT_PANEL = 'generate a new one in the merchant panel (a new key expires the old one)';
+/** What a refusal means for each token, and what to do about it. */
+const REFUSED_KEY: Record<ApiName, string> = {
+  orders: `the Orders API key was refused: ${MERCHANT_PANEL}`,
+  products: `the Products API key was refused: ${MERCHANT_PANEL}`,
+  catalog: 'the catalog API token was refused: it may have expired (tokens also expire for the rest of the day once the daily cap is crossed); get a new one',
+  account: 'the account API user token was refused: it may have expired or been revoked; refresh it or have the user sign in again',
+  legacyV2: 'the legacy v2 access token was refused: call legacyV2.authenticate() again',
+};
+
+/** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (spec/4 section 9). */
+const MERCHANT_UNAUTHORIZED = 'EcommerceMerchantUnauthorized';
 /** 403 (the catalog's rate-limit answer) or 429. `reset` is the epoch second the window reopens, when known. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
@@ -217,8 +247,9 @@ function formatIssues(issues: readonly ValidationIssue[]): string {
   return shown.join('; ') + (issues.length > 5 ? `; and ${issues.length - 5} more` : '');
 }
 
-/** The one status → class mapping. */
-export function apiErrorClass(status: number, isRateLimitBody: boolean): typeof ApiError {
+/** The one status → class mapping; a refused merchant key is an `AuthenticationError` whatever its status. */
+export function apiErrorClass(status: number, isRateLimitBody: boolean, errors: readonly WireError[] = []): typeof ApiError {
+  if (errors.some((e) => e.code === MERCHANT_UNAUTHORIZED)) return AuthenticationError;
   switch (status) {
     case 400:
       return BadRequestError;

@@ -502,7 +502,7 @@ export class Transport {
       errors = errors.map((e) => ({ code: scrub(e.code, token), messages: e.messages.map((m) => scrub(m, token)) }));
     }
     const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
-    const ErrorClass = apiErrorClass(raw.status, rateLimitBody);
+    const ErrorClass = apiErrorClass(raw.status, rateLimitBody, errors);
     // Every account call needs a user token (document 3); some also name a permission.
     const needs = spec.permission
       ? `a user token with the ${spec.permission} permission`
@@ -510,7 +510,7 @@ export class Transport {
         ? 'a user token'
         : undefined;
     const hint = needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody)) ? `this call needs ${needs}` : undefined;
-    const error = new ErrorClass({ status: raw.status, errors, headers: raw.headers, target, detail, hint });
+    const error = new ErrorClass({ status: raw.status, errors, headers: raw.headers, target, detail, hint, api: spec.api });
     if (error instanceof RateLimitError) {
       // Later requests of this token wait for the reset, or for Retry-After when that is all there is.
       const retryAfter = retryAfterMs(raw.headers.get('retry-after'));

@@ -1,0 +1,87 @@
+/** One key per API (spec/4 section 9): a refused key is an AuthenticationError that names which key, never the token. */
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AuthenticationError, MarketplaceClient, PermissionDeniedError } from 'emporio';
+import { createMockMarketplace } from 'emporio/testing';
+import { BASE, makeClient, recordingLogger, TOKEN, useMswServer } from '../helpers/server';
+
+const server = useMswServer();
+const LEGACY = 'https://legacy.marketplace.test';
+const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('resolved'), (e: unknown) => e as Error);
+const refusal = (status: number, code = 'unauthorized', message = 'Unauthorized') =>
+  HttpResponse.json({ errors: [{ code, messages: [message] }] }, { status, headers: { 'x-request-id': 'req-key-1' } });
+
+/** Everything an error shows: message, toString, stack and its own fields. */
+const shown = (error: Error) => [error.message, String(error), error.stack ?? '', JSON.stringify({ ...error })].join('\n');
+
+describe('AuthenticationError names the key', () => {
+  it('a new Products API key, the old one still configured: products refused by name, orders fine (the kit)', async () => {
+    const mock = createMockMarketplace();
+    const oldProductsKey = 'old-products-key-1f2e';
+    const { lines, logger } = recordingLogger();
+    const client = new MarketplaceClient({
+      baseUrl: mock.baseUrl,
+      vendor: mock.vendor,
+      fetch: mock.fetch,
+      logger,
+      tokens: { orders: mock.tokens.orders, products: oldProductsKey },
+    });
+    await expect(client.orders.get('DEMO-OPEN')).resolves.toMatchObject({ code: 'DEMO-OPEN' });
+    const error = await failure(client.products.batchUpdate([{ product_id: 'A1', quantity: 1, enabled: true, price: 990 }]));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).api).toBe('products');
+    expect(error.message).toMatch(/^the Products API key was refused: generate a new one in the merchant panel/);
+    expect((error as AuthenticationError).requestId).toMatch(/^req-/);
+    for (const text of [shown(error), ...lines]) {
+      expect(text).not.toContain(oldProductsKey);
+      expect(text).not.toContain(mock.tokens.orders);
+    }
+    // Not retried: one refused request, although the Products API's calls are retried on transient failures.
+    expect(mock.requests.filter((r) => r.path === '/merchants/products/batch')).toHaveLength(1);
+  });
+
+  it.each([
+    ['orders', (c: MarketplaceClient) => c.orders.get('A1'), 'the Orders API key was refused'],
+    ['products', (c: MarketplaceClient) => c.products.validateBatch([{ product_id: 'A', quantity: 1, enabled: true, price: 1 }]), 'the Products API key was refused'],
+    ['catalog', (c: MarketplaceClient) => c.catalog.categories.get(1), 'the catalog API token was refused'],
+    ['account', (c: MarketplaceClient) => c.account.user.get(), 'the account API user token was refused'],
+    ['legacyV2', (c: MarketplaceClient) => c.legacyV2.sku(1), 'the legacy v2 access token was refused'],
+  ] as const)('%s: api and message name the token the call used, the token itself is not shown', async (api, call, text) => {
+    // The service echoes the bearer token back: the SDK still does not show it.
+    const echo = ({ request }: { request: Request }) =>
+      refusal(401, 'unauthorized', `bad token ${request.headers.get('authorization') ?? new URL(request.url).searchParams.get('access_token')}`);
+    server.use(http.all(`${BASE}/*`, echo), http.all(`${LEGACY}/*`, echo));
+    const error = await failure(call(makeClient({ legacyBaseUrl: LEGACY, tokens: { legacyV2: TOKEN } })));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).api).toBe(api);
+    expect(error.message).toContain(text);
+    expect(error.message).toContain('401 unauthorized');
+    expect(shown(error)).not.toContain(TOKEN);
+  });
+
+  it.each([403, 500, 503, 429])('EcommerceMerchantUnauthorized at %i is an AuthenticationError, sent once', async (status) => {
+    let sent = 0;
+    server.use(
+      http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => {
+        sent++;
+        return refusal(status, 'EcommerceMerchantUnauthorized', 'Merchant unauthorized');
+      }),
+    );
+    const error = await failure(makeClient({ maxRetries: 2 }).orders.get('A1'));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).not.toBeInstanceOf(PermissionDeniedError);
+    expect((error as AuthenticationError).api).toBe('orders');
+    expect((error as AuthenticationError).status).toBe(status);
+    expect((error as AuthenticationError).code).toBe('EcommerceMerchantUnauthorized');
+    expect((error as AuthenticationError).requestId).toBe('req-key-1');
+    expect(error.message).toContain('the Orders API key was refused');
+    expect(sent).toBe(1);
+  });
+
+  it('a 403 with another code stays a PermissionDeniedError', async () => {
+    server.use(http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => refusal(403, 'forbidden', 'Not allowed')));
+    const error = await failure(makeClient().orders.get('A1'));
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).not.toBeInstanceOf(AuthenticationError);
+  });
+});
