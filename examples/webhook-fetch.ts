@@ -5,14 +5,21 @@
  *
  *   Bun:   Bun.serve({ fetch: (req, server) => receive(req, server.requestIP(req)?.address) });
  *   Deno:  Deno.serve((req, info) => receive(req, info.remoteAddr.hostname));
- *   Hono:  app.post('/webhooks/orders', (c) => receive(c.req.raw, getConnInfo(c).remote.address));
+ *   Hono:  app.post('/webhooks/:secret', (c) => receive(c.req.raw, getConnInfo(c).remote.address));
+ *
+ * Deliveries are unsigned, so the URL registered in the merchant panel carries a secret
+ * (`https://shop.example/webhooks/<secret>`); the handler answers 404 to any other URL.
  *
  * Running this file posts one sample delivery to the handler in-process and prints the answers:
  *   npx tsx examples/webhook-fetch.ts
  */
 import { createWebhookHandler, type WebhookEvent } from 'emporio/webhooks';
 
+// A sample secret so that this file runs as is; yours comes from the environment.
+const URL_SECRET = process.env.WEBHOOK_URL_SECRET ?? 'sample-3c1f9a0e-7b2d-4e55-9f10';
+
 const handler = createWebhookHandler({
+  urlSecret: URL_SECRET,
   onEvent: async (event: WebhookEvent) => {
     if ('raw' in event) return; // an event type this SDK version does not know; event.raw has it all
     if (event.event_type === 'order_updated' && event.changes?.state?.new === 'cancelled') {
@@ -29,8 +36,8 @@ export function receive(request: Request, remoteAddress: string | undefined): Pr
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const delivery = () =>
-    new Request('https://shop.example/webhooks/orders', {
+  const delivery = (url = `https://shop.example/webhooks/${URL_SECRET}`) =>
+    new Request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'marketplace OrderNotifier v1' },
       body: JSON.stringify({
@@ -43,5 +50,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const first = await receive(delivery(), '185.6.76.10');
   const redelivery = await receive(delivery(), '185.6.76.10');
   const stranger = await receive(delivery(), '203.0.113.9');
-  console.log(`answers: ${first.status} ${await first.text()}; redelivery ${redelivery.status} ${await redelivery.text()}; other address ${stranger.status}`);
+  const guess = await receive(delivery('https://shop.example/webhooks/orders'), '185.6.76.10');
+  console.log(
+    `answers: ${first.status} ${await first.text()}; redelivery ${redelivery.status} ${await redelivery.text()}; ` +
+      `other address ${stranger.status}; URL without the secret ${guess.status}`,
+  );
 }

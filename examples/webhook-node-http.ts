@@ -4,14 +4,16 @@
  *   PORT=8080 npx tsx examples/webhook-node-http.ts
  *
  * The marketplace posts each event to the HTTPS URL registered in the merchant panel
- * (terminate TLS in front of this server). Only the documented source addresses are
- * accepted. Behind a reverse proxy that sets X-Forwarded-For, start it with
- * TRUST_PROXY_HOPS=1 (one proxy in front); never without a proxy, since anyone can
- * write that header.
+ * (terminate TLS in front of this server). Deliveries carry no signature, so the URL carries
+ * a secret: register `https://shop.example/webhooks/<WEBHOOK_URL_SECRET>`; any other URL is
+ * answered 404 before its body is read. Only the documented source addresses are accepted.
+ * Behind a reverse proxy that sets X-Forwarded-For, start it with TRUST_PROXY_HOPS=1 (one
+ * proxy in front); never without a proxy, since anyone can write that header.
  *
  * To try it locally, allow loopback and post an event by hand:
+ *   export WEBHOOK_URL_SECRET=$(node -e "console.log(crypto.randomUUID())")
  *   ALLOW_LOOPBACK=1 npx tsx examples/webhook-node-http.ts
- *   curl -i -X POST localhost:8080/webhooks/orders -H 'content-type: application/json' \
+ *   curl -i -X POST localhost:8080/webhooks/$WEBHOOK_URL_SECRET -H 'content-type: application/json' \
  *     -d '{"event_type":"new_order","order":{"code":"DEMO-OPEN","state":"open"}}'
  */
 import { createServer } from 'node:http';
@@ -36,8 +38,13 @@ async function onEvent(event: WebhookEvent): Promise<void> {
   console.log(`order ${event.order.code} updated${state ? `: ${state.old} → ${state.new}` : ''}`);
 }
 
+const urlSecret = process.env.WEBHOOK_URL_SECRET;
+if (!urlSecret) throw new Error('set WEBHOOK_URL_SECRET: the secret at the end of the URL registered in the merchant panel');
+
 const handler = createWebhookHandler({
   onEvent,
+  // While rotating: [oldSecret, newSecret]; once the panel has the new URL, the new one alone.
+  urlSecret,
   allowedRanges,
   trustProxy: hops,
   // Keep the default in-memory deduplication, or share one store between instances:
@@ -45,10 +52,10 @@ const handler = createWebhookHandler({
 });
 
 createServer((req, res) => {
-  if (req.url?.split('?')[0] !== '/webhooks/orders') {
+  if (!req.url?.startsWith('/webhooks/')) {
     res.statusCode = 404;
     res.end();
     return;
   }
   toNodeHandler(handler)(req, res);
-}).listen(port, () => console.log(`order webhook receiver on http://localhost:${port}/webhooks/orders`));
+}).listen(port, () => console.log(`order webhook receiver on http://localhost:${port}/webhooks/<secret>`));

@@ -100,19 +100,27 @@ export class AuthenticationError extends ApiError {
   constructor(init: ApiErrorInit & { api: ApiName }) {
     super(init);
     this.api = init.api;
-    this.message = `${REFUSED_KEY[init.api] ?? `the ${init.api} API token was refused`}. ${this.message}`;
+    this.message = `${refusedKey(init.api)}. ${this.message}`;
   }
 }
 
-const MERCHANT_PANEL = 'generate a new one in the merchant panel (a new key expires the old one)';
 /** What a refusal means for each token, and what to do about it. */
-const REFUSED_KEY: Record<ApiName, string> = {
-  orders: `the Orders API key was refused: ${MERCHANT_PANEL}`,
-  products: `the Products API key was refused: ${MERCHANT_PANEL}`,
-  catalog: 'the catalog API token was refused: it may have expired (tokens also expire for the rest of the day once the daily cap is crossed); get a new one',
-  account: 'the account API user token was refused: it may have expired or been revoked; refresh it or have the user sign in again',
-  legacyV2: 'the legacy v2 access token was refused: call legacyV2.authenticate() again',
-};
+function refusedKey(api: ApiName): string {
+  const newKey = 'generate a new one in the merchant panel (a new key expires the old one)';
+  const newToken = 'it may have expired; get a new one';
+  switch (api) {
+    case 'orders':
+      return `the Orders API key was refused: ${newKey}`;
+    case 'products':
+      return `the Products API key was refused: ${newKey}`;
+    case 'catalog':
+      return `the catalog API token was refused: ${newToken}`;
+    case 'account':
+      return `the account API user token was refused: ${newToken}`;
+    case 'legacyV2':
+      return 'the legacy v2 access token was refused: call legacyV2.authenticate() again';
+  }
+}
 
 /** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (spec/4 section 9). */
 const MERCHANT_UNAUTHORIZED = 'EcommerceMerchantUnauthorized';

@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
 import { DEFAULT_MAX_BODY_BYTES, parseWebhook } from './parse.js';
+import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -20,7 +21,7 @@ export interface WebhookDedupeStore {
 }
 
 export interface WebhookEventContext {
-  /** The delivery's request (its body already read). */
+  /** The delivery's request (its body already read; with `urlSecret`, its URL without the secret). */
   request: Request;
   /** The address the delivery was accepted from, when known. */
   sourceAddress: string | undefined;
@@ -52,6 +53,14 @@ export interface WebhookHandlerOptions {
    * retry gets another chance instead of a 409 for ever.
    */
   handlerTimeoutMs?: number;
+  /**
+   * The secret in the URL registered in the merchant panel (deliveries are unsigned):
+   * `https://shop.example/webhooks/<secret>` or `https://shop.example/webhooks?secret=<secret>`.
+   * A list while rotating (old and new), then the new one alone. A request whose last path
+   * segment or `secret` parameter is none of them is answered 404 before its body is read.
+   * 16 to 256 characters of `A-Z a-z 0-9 - . _ ~`, e.g. `crypto.randomUUID()`.
+   */
+  urlSecret?: UrlSecretOption;
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -76,9 +85,10 @@ const TIMED_OUT: unique symbol = Symbol('timed out');
  * skips redeliveries of handled events, and awaits `onEvent`.
  *
  * Answers: 200 handled (or a redelivery of a handled event); 400 unparseable body;
- * 403 refused source; 405 not POST; 409 a redelivery while the first is still being
- * handled; 413 body too large; 500 `onEvent` threw, or it or a store call took longer
- * than `handlerTimeoutMs` (not marked handled, so the retry gets another chance).
+ * 404 a URL without the `urlSecret` (before anything else); 403 refused source; 405 not
+ * POST; 409 a redelivery while the first is still being handled; 413 body too large; 500
+ * `onEvent` threw, or it or a store call took longer than `handlerTimeoutMs` (not marked
+ * handled, so the retry gets another chance).
  *
  * Deduplication keys on the SHA-256 of the body bytes, so two different changes of one
  * order are two events. A store with `claim` is claimed atomically; one without it is
@@ -116,12 +126,19 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     console.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
   }
   const onEvent = options.onEvent;
+  const urlSecret = options.urlSecret === undefined ? undefined : createUrlSecretCheck(options.urlSecret);
   const inFlightTtl = Math.min(IN_FLIGHT_TTL_MS, ttl);
   // Deliveries this process is handling: claimed before any store call, so two deliveries
   // in one process never race on the store.
   const inFlight = new Set<string>();
 
   return async (request, info) => {
+    // First of all: a request to any other URL learns nothing, not even that a receiver is here.
+    const shown = urlSecret === undefined ? request : await urlSecret.admit(request);
+    if (shown === undefined) {
+      await discard(request);
+      return answer(404, 'not found');
+    }
     if (request.method !== 'POST') return answer(405, 'method not allowed', { allow: 'POST' });
 
     const sourceAddress = senderAddress(request, info?.remoteAddress, proxy);
@@ -149,7 +166,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       return answer(400, (error as Error).message);
     }
-    const context: WebhookEventContext = { request, sourceAddress };
+    const context: WebhookEventContext = { request: shown, sourceAddress };
     const handle = () => deliver(onEvent, event, context, timeoutMs);
     if (store === undefined) return handle();
 

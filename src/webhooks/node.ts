@@ -7,6 +7,8 @@ import type { WebhookHandler } from './handler.js';
 export interface NodeRequestLike extends AsyncIterable<unknown> {
   method?: string | undefined;
   url?: string | undefined;
+  /** Express: the URL as requested, where `url` lost the path a router is mounted at. */
+  originalUrl?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   socket?: { remoteAddress?: string | undefined } | null;
   /** Set by a body parser (Express `json()`, `raw()`, `text()`) that already read the stream. */
@@ -80,8 +82,8 @@ function toRequest(req: NodeRequestLike, body: { ended: boolean }): Request {
     else headers.set(name, value);
   }
   const method = (req.method ?? 'GET').toUpperCase();
-  // The URL only carries the path to onEvent; the host header is not trusted to build it.
-  const url = new URL(safePath(req.url), 'http://localhost');
+  // Path and query as requested (the urlSecret check reads both); the host header is not trusted to build it.
+  const url = new URL(safePath(req.originalUrl ?? req.url), 'http://localhost');
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
 
   let init: BodyInit | null;
