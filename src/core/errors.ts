@@ -113,6 +113,8 @@ function refusedKey(api: ApiName): string {
       return `the Orders API key was refused: ${newKey}`;
     case 'products':
       return `the Products API key was refused: ${newKey}`;
+    case 'cps':
+      return "the CPS orders API key was refused: generate a new one in the shop's CPS order settings";
     case 'catalog':
       return `the catalog API token was refused: ${newToken}`;
     case 'account':
