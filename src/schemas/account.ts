@@ -6,9 +6,9 @@
 import * as z from 'zod/mini';
 import { bool, id, listPage, num, single, text, texts } from './catalog/base.js';
 import { Images } from './catalog/skus.js';
-import { maybe, openEnum, record } from './common.js';
+import { answer, type Infer, maybe, openEnum, record, type Schema } from './common.js';
 
-export const FavoriteList = record({
+const favoriteListShape = () => ({
   /** Auto lists have negative ids. */
   id,
   name: text,
@@ -17,9 +17,10 @@ export const FavoriteList = record({
   /** `custom` or `auto` (in the create answer); the owned list is a virtual list. */
   type: maybe(openEnum(['custom', 'auto'])),
 });
-export type FavoriteList = z.infer<typeof FavoriteList>;
+export interface FavoriteList extends Infer<typeof favoriteListShape> {}
+export const FavoriteList: Schema<FavoriteList> = /* @__PURE__ */ answer(favoriteListShape);
 
-export const Favorite = record({
+const favoriteShape = () => ({
   id,
   user_id: num,
   sku_id: num,
@@ -36,25 +37,28 @@ export const Favorite = record({
   /** Price threshold for alerts, as decimal text (e.g. `"250.0"`). */
   get_absolute_threshold: text,
 });
-export type Favorite = z.infer<typeof Favorite>;
+export interface Favorite extends Infer<typeof favoriteShape> {}
+export const Favorite: Schema<Favorite> = /* @__PURE__ */ answer(favoriteShape);
 
-export const UserStats = record({
+const userStatsShape = () => ({
   sku_review_count: num,
   shop_review_count: num,
   sku_comment_count: num,
   received_votes: num,
 });
-export type UserStats = z.infer<typeof UserStats>;
+export interface UserStats extends Infer<typeof userStatsShape> {}
+export const UserStats: Schema<UserStats> = /* @__PURE__ */ answer(userStatsShape);
 
-export const EmailNotificationSetting = record({
+const emailNotificationSettingShape = () => ({
   field: maybe(openEnum(['notifications', 'mail_events', 'sku_review_email', 'shop_review_email', 'smart_cart_email'])),
   label: text,
   description: text,
   enabled: bool,
 });
-export type EmailNotificationSetting = z.infer<typeof EmailNotificationSetting>;
+export interface EmailNotificationSetting extends Infer<typeof emailNotificationSettingShape> {}
+export const EmailNotificationSetting: Schema<EmailNotificationSetting> = /* @__PURE__ */ answer(emailNotificationSettingShape);
 
-export const User = record({
+const userShape = () => ({
   id,
   username: text,
   /** Account type: `marketplace`, `open_id`, or one naming an external identity provider. */
@@ -76,9 +80,10 @@ export const User = record({
   /** True for staff members. */
   is_staff: bool,
 });
-export type User = z.infer<typeof User>;
+export interface User extends Infer<typeof userShape> {}
+export const User: Schema<User> = /* @__PURE__ */ answer(userShape);
 
-export const Address = record({
+const addressShape = () => ({
   id,
   label: text,
   first_name: text,
@@ -94,10 +99,10 @@ export const Address = record({
   lng: text,
   lat: text,
 });
-export type Address = z.infer<typeof Address>;
+export interface Address extends Infer<typeof addressShape> {}
+export const Address: Schema<Address> = /* @__PURE__ */ answer(addressShape);
 
-/** `GET /user/addresses/new`: which fields an address needs, and the regions to choose from. */
-export const AddressForm = record({
+const addressFormShape = () => ({
   /** Required field names: label, first_name, last_name, street_name, street_number, city, zip, region_id. */
   required: texts,
   /** Optional field names: phone, mobile. */
@@ -105,9 +110,11 @@ export const AddressForm = record({
   /** Region name → region id (1 to 57). */
   regions: maybe(z.record(z.string(), z.number())),
 });
-export type AddressForm = z.infer<typeof AddressForm>;
+/** `GET /user/addresses/new`: which fields an address needs, and the regions to choose from. */
+export interface AddressForm extends Infer<typeof addressFormShape> {}
+export const AddressForm: Schema<AddressForm> = /* @__PURE__ */ answer(addressFormShape);
 
-export const SavedOrderLineItem = record({
+const savedOrderLineItemShape = () => ({
   name: text,
   quantity: num,
   price: num,
@@ -116,10 +123,10 @@ export const SavedOrderLineItem = record({
   product_id: num,
   category_id: num,
 });
-export type SavedOrderLineItem = z.infer<typeof SavedOrderLineItem>;
+export interface SavedOrderLineItem extends Infer<typeof savedOrderLineItemShape> {}
+export const SavedOrderLineItem: Schema<SavedOrderLineItem> = /* @__PURE__ */ answer(savedOrderLineItemShape);
 
-/** A saved order; the spec gives it no `id` (`order_code` names it). */
-export const SavedOrder = record({
+const savedOrderShape = () => ({
   date: text,
   products_cost: num,
   shipping_cost: num,
@@ -128,7 +135,9 @@ export const SavedOrder = record({
   order_code: text,
   line_items: maybe(z.array(SavedOrderLineItem)),
 });
-export type SavedOrder = z.infer<typeof SavedOrder>;
+/** A saved order; the spec gives it no `id` (`order_code` names it). */
+export interface SavedOrder extends Infer<typeof savedOrderShape> {}
+export const SavedOrder: Schema<SavedOrder> = /* @__PURE__ */ answer(savedOrderShape);
 
 /** Known notification event types (document 3, Events); others may come. */
 export const NOTIFICATION_ETYPES = [
@@ -142,11 +151,7 @@ export const NOTIFICATION_ETYPES = [
   'sku_review_approve_after_update',
 ] as const;
 
-/**
- * What the event saw. The spec shows it only for `price_drop`; every other
- * field is kept as sent.
- */
-export const NotificationSnapshot = record({
+const notificationSnapshotShape = () => ({
   /** price_drop. */
   price_min: num,
   /** price_drop. */
@@ -156,10 +161,14 @@ export const NotificationSnapshot = record({
   /** price_drop: whether the drop crossed the favorite's threshold. */
   from_threshold: bool,
 });
-export type NotificationSnapshot = z.infer<typeof NotificationSnapshot>;
+/**
+ * What the event saw. The spec shows it only for `price_drop`; every other
+ * field is kept as sent.
+ */
+export interface NotificationSnapshot extends Infer<typeof notificationSnapshotShape> {}
+export const NotificationSnapshot: Schema<NotificationSnapshot> = /* @__PURE__ */ answer(notificationSnapshotShape);
 
-/** The SKU a notification is about. */
-export const NotificationSku = record({
+const notificationSkuShape = () => ({
   id,
   category_id: num,
   display_name: text,
@@ -169,9 +178,11 @@ export const NotificationSku = record({
   future: bool,
   first_product_shop_info: text,
 });
-export type NotificationSku = z.infer<typeof NotificationSku>;
+/** The SKU a notification is about. */
+export interface NotificationSku extends Infer<typeof notificationSkuShape> {}
+export const NotificationSku: Schema<NotificationSku> = /* @__PURE__ */ answer(notificationSkuShape);
 
-export const Notification = record({
+const notificationShape = () => ({
   id,
   etype: maybe(openEnum(NOTIFICATION_ETYPES)),
   eventable_id: num,
@@ -198,55 +209,57 @@ export const Notification = record({
   /** sku_review, not aggregated: the review's author; placement assumed as for `review_rating`. */
   author: maybe(record({ id: num, username: text, avatar: text })),
 });
-export type Notification = z.infer<typeof Notification>;
+export interface Notification extends Infer<typeof notificationShape> {}
+export const Notification: Schema<Notification> = /* @__PURE__ */ answer(notificationShape);
 
 /** `GET /favorite_lists`. */
-export const FavoriteListsPage = listPage('favorite_lists', FavoriteList);
-export type FavoriteListsPage = z.infer<typeof FavoriteListsPage>;
+export const FavoriteListsPage = /* @__PURE__ */ listPage('favorite_lists', FavoriteList);
+export interface FavoriteListsPage extends z.output<typeof FavoriteListsPage> {}
 
 /** `POST /favorite_lists` (201). */
-export const FavoriteListAnswer = single('favorite_list', FavoriteList);
-export type FavoriteListAnswer = z.infer<typeof FavoriteListAnswer>;
+export const FavoriteListAnswer = /* @__PURE__ */ single('favorite_list', FavoriteList);
+export interface FavoriteListAnswer extends z.output<typeof FavoriteListAnswer> {}
 
 /**
  * `GET /favorites`, `GET /favorite_lists/:id/favorites`, `GET /skus/:id/favorite`,
  * and `GET /categories/:id/favorites` (shape from recorded answers).
  */
-export const FavoritesPage = listPage('favorites', Favorite);
-export type FavoritesPage = z.infer<typeof FavoritesPage>;
+export const FavoritesPage = /* @__PURE__ */ listPage('favorites', Favorite);
+export interface FavoritesPage extends z.output<typeof FavoritesPage> {}
 
 /** `GET /favorites/:id`, `POST /favorites` (201), `PUT /favorites/:id`. */
-export const FavoriteAnswer = single('favorite', Favorite);
-export type FavoriteAnswer = z.infer<typeof FavoriteAnswer>;
+export const FavoriteAnswer = /* @__PURE__ */ single('favorite', Favorite);
+export interface FavoriteAnswer extends z.output<typeof FavoriteAnswer> {}
 
 /** `GET /user`, `PATCH /user`. */
-export const UserAnswer = single('user', User);
-export type UserAnswer = z.infer<typeof UserAnswer>;
+export const UserAnswer = /* @__PURE__ */ single('user', User);
+export interface UserAnswer extends z.output<typeof UserAnswer> {}
 
+const avatarsAnswerShape = () => ({ avatars: z.array(z.string()) });
 /** `GET /user/avatars`: image URLs; a file name from them is an `avatar_preset`. */
-export const AvatarsAnswer = record({ avatars: z.array(z.string()) });
-export type AvatarsAnswer = z.infer<typeof AvatarsAnswer>;
+export interface AvatarsAnswer extends Infer<typeof avatarsAnswerShape> {}
+export const AvatarsAnswer: Schema<AvatarsAnswer> = /* @__PURE__ */ answer(avatarsAnswerShape);
 
 /** `GET /user/addresses`. */
-export const AddressesPage = listPage('addresses', Address);
-export type AddressesPage = z.infer<typeof AddressesPage>;
+export const AddressesPage = /* @__PURE__ */ listPage('addresses', Address);
+export interface AddressesPage extends z.output<typeof AddressesPage> {}
 
 /** `POST /user/addresses` (201), `PUT /user/addresses/:id`. */
-export const AddressAnswer = single('address', Address);
-export type AddressAnswer = z.infer<typeof AddressAnswer>;
+export const AddressAnswer = /* @__PURE__ */ single('address', Address);
+export interface AddressAnswer extends z.output<typeof AddressAnswer> {}
 
 /** `GET /user/addresses/new`. */
-export const AddressFormAnswer = single('address_form', AddressForm);
-export type AddressFormAnswer = z.infer<typeof AddressFormAnswer>;
+export const AddressFormAnswer = /* @__PURE__ */ single('address_form', AddressForm);
+export interface AddressFormAnswer extends z.output<typeof AddressFormAnswer> {}
 
 /** `GET /user/saved_orders`. */
-export const SavedOrdersPage = listPage('saved_orders', SavedOrder);
-export type SavedOrdersPage = z.infer<typeof SavedOrdersPage>;
+export const SavedOrdersPage = /* @__PURE__ */ listPage('saved_orders', SavedOrder);
+export interface SavedOrdersPage extends z.output<typeof SavedOrdersPage> {}
 
 /** `GET /notifications`. */
-export const NotificationsPage = listPage('notifications', Notification);
-export type NotificationsPage = z.infer<typeof NotificationsPage>;
+export const NotificationsPage = /* @__PURE__ */ listPage('notifications', Notification);
+export interface NotificationsPage extends z.output<typeof NotificationsPage> {}
 
 /** `GET /notifications/:id`. */
-export const NotificationAnswer = single('notification', Notification);
-export type NotificationAnswer = z.infer<typeof NotificationAnswer>;
+export const NotificationAnswer = /* @__PURE__ */ single('notification', Notification);
+export interface NotificationAnswer extends z.output<typeof NotificationAnswer> {}

@@ -4,12 +4,83 @@
  * Answers: every field but the identifiers the SDK needs may be absent or null,
  * unknown fields pass through (`looseObject`), unknown enum values pass through
  * (`openEnum`). Only a broken shape is an error.
+ *
+ * How a schema is declared (follow it in new schema files):
+ *
+ *     const customerShape = () => ({ id: maybe(z.string()), ... });
+ *     // doc comments go on the interface and on the shape's fields
+ *     export interface Customer extends Infer<typeof customerShape> {}
+ *     export const Customer: Schema<Customer> = answer(customerShape); // marked @__PURE__
+ *
+ * - Lazy: `answer` (and `lazy` for any other schema) builds the zod schema on first use,
+ *   so importing the package builds none (start-up time). Mark each such call with a
+ *   `@__PURE__` comment: esbuild does not carry no-side-effects marks across modules, and
+ *   without it every entry keeps every schema.
+ * - Named: users see `Customer`, not the expanded structure, and a schema that nests it
+ *   (`customer: maybe(Customer)`) shows `Customer` too.
+ * - Cheap: the published declarations hold the shape with `Maybe<T>` members and named
+ *   interfaces, not zod's generic types, so a consumer's compiler does little work.
+ * - Types come from the shape only, never written twice. Schema constants stay internal:
+ *   only the interfaces are exported by the package.
  */
 import * as z from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
 
+/** A schema as the types see it: a zod/mini schema whose output is `T`. */
+export type Schema<T> = z.ZodMiniType<T>;
+
+/**
+ * A shape member the service may omit or send as null (`key?: T | null`). The brand is
+ * a type only: it lets `Infer` read `T` without zod's generic types.
+ */
+export interface Maybe<T> extends z.ZodMiniType<T | null | undefined> {
+  readonly '~maybe': T;
+}
+
 /** A field the service may omit or send as null. */
-export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+export const maybe = <T extends z.ZodMiniType>(schema: T): Maybe<z.output<T>> =>
+  z.optional(z.nullable(schema)) as unknown as Maybe<z.output<T>>;
+
+type OptionalKeys<S> = { [K in keyof S]: S[K] extends Maybe<unknown> | z.ZodMiniOptional ? K : never }[keyof S];
+type Output<M> = M extends Maybe<infer T> ? T | null | undefined : z.output<M>;
+
+/** The object type a shape describes: `Maybe` and optional members are optional keys. */
+export type InferShape<S> = {
+  -readonly [K in keyof S as K extends OptionalKeys<S> ? never : K]: Output<S[K]>;
+} & {
+  -readonly [K in keyof S as K extends OptionalKeys<S> ? K : never]?: Output<S[K]>;
+};
+
+/** The object type of a shape function (see the pattern at the top of this file). */
+export type Infer<F extends () => object> = InferShape<ReturnType<F>>;
+
+/**
+ * A schema built on first use: a stand-in that builds it when first touched (parsed,
+ * nested in another schema, compiled into an in-place check), so importing builds nothing.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function lazy<S extends object>(build: () => S): S {
+  let built: S | undefined;
+  const schema = () => (built ??= build());
+  return new Proxy({} as S, {
+    get: (_, key) => Reflect.get(schema(), key),
+    has: (_, key) => Reflect.has(schema(), key),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
+    ownKeys: () => Reflect.ownKeys(schema()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(schema(), key);
+      if (descriptor) descriptor.configurable = true;
+      return descriptor;
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+}
+
+/** A lazily built answer object (see the pattern at the top of this file). */
+/* @__NO_SIDE_EFFECTS__ */
+export function answer<S extends z.core.$ZodLooseShape>(shape: () => S): Schema<InferShape<S>> {
+  return lazy(() => record(shape()));
+}
 
 /** A known set of string values that still accepts values added later: `'a' | 'b' | (string & {})`. */
 export function openEnum<const T extends readonly string[]>(_known: T): z.ZodMiniType<T[number] | (string & {})> {
@@ -20,8 +91,8 @@ export function openEnum<const T extends readonly string[]>(_known: T): z.ZodMin
  * An answer object: unknown fields are kept at run time (`looseObject`), but the type lists
  * only the known ones, so a misspelt field is a compile error rather than an `unknown`.
  */
-export function record<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
-  return z.looseObject(shape) as unknown as z.ZodMiniObject<T, z.core.$strip>;
+export function record<T extends z.core.$ZodLooseShape>(shape: T): Schema<InferShape<T>> {
+  return z.looseObject(shape) as unknown as Schema<InferShape<T>>;
 }
 
 /**

@@ -6,34 +6,36 @@
  */
 import * as z from 'zod/mini';
 import { bool, loose, num, scalar, strict, text } from './catalog/base.js';
-import { maybe, openEnum, readonlyArray, record } from './common.js';
+import { answer, type Infer, maybe, openEnum, readonlyArray, record, type Schema } from './common.js';
 import { SearchQuery } from './query.js';
 
 /** Known codes of the legacy `error` element; others may come. */
 export const LEGACY_ERROR_CODES = ['invalid', 'wrong_auth', 'access_denied', 'not_found', 'bookmark_create'] as const;
 
+const legacyErrorShape = () => ({
+  code: maybe(openEnum(LEGACY_ERROR_CODES)),
+  number: num,
+  text,
+});
 /**
  * The legacy `error` element, e.g. `{ code: 'invalid', number: 221, text: 'Invalid Search' }`
  * for a keyphrase shorter than 2 characters; `wrong_auth` (wrong credentials) and
  * `access_denied` (wrong API key) from authenticate; `not_found` and `bookmark_create` from bookmarks.
  */
-export const LegacyError = record({
-  code: maybe(openEnum(LEGACY_ERROR_CODES)),
-  number: num,
-  text,
-});
-export type LegacyError = z.infer<typeof LegacyError>;
+export interface LegacyError extends Infer<typeof legacyErrorShape> {}
+export const LegacyError: Schema<LegacyError> = /* @__PURE__ */ answer(legacyErrorShape);
 
-/**
- * The envelope with an unchecked `result`: parse with this first, and read
- * `result` with the call's own schema only when `error` is null.
- */
-export const LegacyEnvelope = record({
+const legacyEnvelopeShape = () => ({
   type: text,
   result: maybe(z.unknown()),
   error: maybe(LegacyError),
 });
-export type LegacyEnvelope = z.infer<typeof LegacyEnvelope>;
+/**
+ * The envelope with an unchecked `result`: parse with this first, and read
+ * `result` with the call's own schema only when `error` is null.
+ */
+export interface LegacyEnvelope extends Infer<typeof legacyEnvelopeShape> {}
+export const LegacyEnvelope: Schema<LegacyEnvelope> = /* @__PURE__ */ answer(legacyEnvelopeShape);
 
 /** A legacy object whose fields the spec does not give: every field is kept. */
 export const LegacyObject = loose;
@@ -41,8 +43,7 @@ export type LegacyObject = z.infer<typeof LegacyObject>;
 
 const objects = maybe(z.array(loose));
 
-/** `/authenticate` (https only). */
-export const LegacyAuthenticateResult = record({
+const legacyAuthenticateResultShape = () => ({
   /** Sent as the `access_token` parameter of every later call; required, as the SDK keeps it. */
   access_token: z.string(),
   access_token_expiry: scalar,
@@ -51,19 +52,24 @@ export const LegacyAuthenticateResult = record({
   /** For full tokens. */
   user: maybe(loose),
 });
-export type LegacyAuthenticateResult = z.infer<typeof LegacyAuthenticateResult>;
+/** `/authenticate` (https only). */
+export interface LegacyAuthenticateResult extends Infer<typeof legacyAuthenticateResultShape> {}
+export const LegacyAuthenticateResult: Schema<LegacyAuthenticateResult> = /* @__PURE__ */ answer(legacyAuthenticateResultShape);
 
+const legacySuccessResultShape = () => ({ success: bool });
 /** `/logout`, `/bookmark/destroy`. */
-export const LegacySuccessResult = record({ success: bool });
-export type LegacySuccessResult = z.infer<typeof LegacySuccessResult>;
+export interface LegacySuccessResult extends Infer<typeof legacySuccessResultShape> {}
+export const LegacySuccessResult: Schema<LegacySuccessResult> = /* @__PURE__ */ answer(legacySuccessResultShape);
 
+const legacySkuResultShape = () => ({ sku: maybe(loose) });
 /** `/sku/:sku_id/` and the three `/sku/lookup/...` calls. */
-export const LegacySkuResult = record({ sku: maybe(loose) });
-export type LegacySkuResult = z.infer<typeof LegacySkuResult>;
+export interface LegacySkuResult extends Infer<typeof legacySkuResultShape> {}
+export const LegacySkuResult: Schema<LegacySkuResult> = /* @__PURE__ */ answer(legacySkuResultShape);
 
+const legacyCategoriesResultShape = () => ({ categories: objects });
 /** `/subcategories/:cat_id/` (top-level families without `cat_id`). */
-export const LegacyCategoriesResult = record({ categories: objects });
-export type LegacyCategoriesResult = z.infer<typeof LegacyCategoriesResult>;
+export interface LegacyCategoriesResult extends Infer<typeof legacyCategoriesResultShape> {}
+export const LegacyCategoriesResult: Schema<LegacyCategoriesResult> = /* @__PURE__ */ answer(legacyCategoriesResultShape);
 
 /** Known result types of `/search/`; others may come. */
 export const LEGACY_SEARCH_TYPES = [
@@ -76,81 +82,93 @@ export const LEGACY_SEARCH_TYPES = [
   'no_results',
 ] as const;
 
-/**
- * `/search/`. The spec names a result type, a `correction` and a `proposer`
- * without saying where they sit; the result object is assumed (the envelope's
- * `type` may carry the result type too).
- */
-export const LegacySearchResult = record({
+const legacySearchResultShape = () => ({
   type: maybe(openEnum(LEGACY_SEARCH_TYPES)),
   /** An alternative keyphrase; only for `multiple_results` and `no_results`. */
   correction: text,
   /** Only for `multiple_results`. */
   proposer: maybe(record({ type: maybe(openEnum(['category', 'category_manufacturer', 'category_filter'])) })),
 });
-export type LegacySearchResult = z.infer<typeof LegacySearchResult>;
+/**
+ * `/search/`. The spec names a result type, a `correction` and a `proposer`
+ * without saying where they sit; the result object is assumed (the envelope's
+ * `type` may carry the result type too).
+ */
+export interface LegacySearchResult extends Infer<typeof legacySearchResultShape> {}
+export const LegacySearchResult: Schema<LegacySearchResult> = /* @__PURE__ */ answer(legacySearchResultShape);
 
-export const LegacyPaginator = record({
+const legacyPaginatorShape = () => ({
   total_results: num,
   page: num,
   results_per_page: num,
   total_pages: num,
 });
-export type LegacyPaginator = z.infer<typeof LegacyPaginator>;
+export interface LegacyPaginator extends Infer<typeof legacyPaginatorShape> {}
+export const LegacyPaginator: Schema<LegacyPaginator> = /* @__PURE__ */ answer(legacyPaginatorShape);
 
-/** `/list/:category_id/`. */
-export const LegacyListResult = record({
+const legacyListResultShape = () => ({
   selected_filters: maybe(z.unknown()),
   skus: objects,
   manufacturers: objects,
   filter_groups: objects,
   paginator: maybe(LegacyPaginator),
 });
-export type LegacyListResult = z.infer<typeof LegacyListResult>;
+/** `/list/:category_id/`. */
+export interface LegacyListResult extends Infer<typeof legacyListResultShape> {}
+export const LegacyListResult: Schema<LegacyListResult> = /* @__PURE__ */ answer(legacyListResultShape);
 
-/** `/manufacturer/:manuf_id/`. */
-export const LegacyManufacturerResult = record({
+const legacyManufacturerResultShape = () => ({
   manufacturer: maybe(loose),
   popular_categories: objects,
   popular_skus: objects,
   search_results: maybe(z.unknown()),
 });
-export type LegacyManufacturerResult = z.infer<typeof LegacyManufacturerResult>;
+/** `/manufacturer/:manuf_id/`. */
+export interface LegacyManufacturerResult extends Infer<typeof legacyManufacturerResultShape> {}
+export const LegacyManufacturerResult: Schema<LegacyManufacturerResult> = /* @__PURE__ */ answer(legacyManufacturerResultShape);
 
+const legacyShopResultShape = () => ({ shop: maybe(loose) });
 /** `/shop/:shop_id/`. */
-export const LegacyShopResult = record({ shop: maybe(loose) });
-export type LegacyShopResult = z.infer<typeof LegacyShopResult>;
+export interface LegacyShopResult extends Infer<typeof legacyShopResultShape> {}
+export const LegacyShopResult: Schema<LegacyShopResult> = /* @__PURE__ */ answer(legacyShopResultShape);
 
+const legacyShopsResultShape = () => ({ shops: objects });
 /** `/shops/` (alphabetical, optionally from a letter). */
-export const LegacyShopsResult = record({ shops: objects });
-export type LegacyShopsResult = z.infer<typeof LegacyShopsResult>;
+export interface LegacyShopsResult extends Infer<typeof legacyShopsResultShape> {}
+export const LegacyShopsResult: Schema<LegacyShopsResult> = /* @__PURE__ */ answer(legacyShopsResultShape);
 
+const legacyBookResultShape = () => ({ book: maybe(loose) });
 /** `/book/:book_id/`. */
-export const LegacyBookResult = record({ book: maybe(loose) });
-export type LegacyBookResult = z.infer<typeof LegacyBookResult>;
+export interface LegacyBookResult extends Infer<typeof legacyBookResultShape> {}
+export const LegacyBookResult: Schema<LegacyBookResult> = /* @__PURE__ */ answer(legacyBookResultShape);
 
-/** `/books/list/`. */
-export const LegacyBooksListResult = record({
+const legacyBooksListResultShape = () => ({
   dewey_results: maybe(z.unknown()),
   paginator: maybe(LegacyPaginator),
 });
-export type LegacyBooksListResult = z.infer<typeof LegacyBooksListResult>;
+/** `/books/list/`. */
+export interface LegacyBooksListResult extends Infer<typeof legacyBooksListResultShape> {}
+export const LegacyBooksListResult: Schema<LegacyBooksListResult> = /* @__PURE__ */ answer(legacyBooksListResultShape);
 
+const legacyIndexResultShape = () => ({ search_cloud: maybe(z.unknown()), latest_reviews: maybe(z.unknown()) });
 /** `/books` (index widgets), `/index/` (`search_cloud`, `latest_reviews`): kept as sent. */
-export const LegacyIndexResult = record({ search_cloud: maybe(z.unknown()), latest_reviews: maybe(z.unknown()) });
-export type LegacyIndexResult = z.infer<typeof LegacyIndexResult>;
+export interface LegacyIndexResult extends Infer<typeof legacyIndexResultShape> {}
+export const LegacyIndexResult: Schema<LegacyIndexResult> = /* @__PURE__ */ answer(legacyIndexResultShape);
 
+const legacySkuSearchResultShape = () => ({ skus: objects });
 /** `/search/sku/`. */
-export const LegacySkuSearchResult = record({ skus: objects });
-export type LegacySkuSearchResult = z.infer<typeof LegacySkuSearchResult>;
+export interface LegacySkuSearchResult extends Infer<typeof legacySkuSearchResultShape> {}
+export const LegacySkuSearchResult: Schema<LegacySkuSearchResult> = /* @__PURE__ */ answer(legacySkuSearchResultShape);
 
+const legacyBookmarkListsResultShape = () => ({ bookmarklists: objects });
 /** `/bookmarklists`. */
-export const LegacyBookmarkListsResult = record({ bookmarklists: objects });
-export type LegacyBookmarkListsResult = z.infer<typeof LegacyBookmarkListsResult>;
+export interface LegacyBookmarkListsResult extends Infer<typeof legacyBookmarkListsResultShape> {}
+export const LegacyBookmarkListsResult: Schema<LegacyBookmarkListsResult> = /* @__PURE__ */ answer(legacyBookmarkListsResultShape);
 
+const legacyBookmarkResultShape = () => ({ bookmark: maybe(loose) });
 /** `/bookmark/create`: the bookmark's structure is not shown in the spec. */
-export const LegacyBookmarkResult = record({ bookmark: maybe(loose) });
-export type LegacyBookmarkResult = z.infer<typeof LegacyBookmarkResult>;
+export interface LegacyBookmarkResult extends Infer<typeof legacyBookmarkResultShape> {}
+export const LegacyBookmarkResult: Schema<LegacyBookmarkResult> = /* @__PURE__ */ answer(legacyBookmarkResultShape);
 
 // What legacy calls send (strict, like every request).
 

@@ -7,7 +7,7 @@
  * Requests are strict objects: a misspelt key is refused before anything is sent.
  */
 import * as z from 'zod/mini';
-import { maybe, openEnum, record } from './common.js';
+import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
 
 // ---------------------------------------------------------------------------
 // Known enum values (open: other strings pass through)
@@ -77,8 +77,7 @@ type IdTypeValue = (typeof ID_TYPES)[number]['value'];
 // Answer shapes
 // ---------------------------------------------------------------------------
 
-/** The customer's delivery address. */
-export const CustomerAddress = record({
+const customerAddressShape = () => ({
   /** Street name. */
   street_name: maybe(z.string()),
   /** Street number, a string. */
@@ -98,9 +97,11 @@ export const CustomerAddress = record({
   /** The customer's comments on the address. */
   comments: maybe(z.string()),
 });
-export type CustomerAddress = z.infer<typeof CustomerAddress>;
+/** The customer's delivery address. */
+export interface CustomerAddress extends Infer<typeof customerAddressShape> {}
+export const CustomerAddress: Schema<CustomerAddress> = /* @__PURE__ */ answer(customerAddressShape);
 
-export const Customer = record({
+const customerShape = () => ({
   /** Unique customer id. */
   id: maybe(z.string()),
   /** The customer's first name. */
@@ -116,10 +117,10 @@ export const Customer = record({
   /** The customer's address, with the collection-point fields: see {@link CustomerAddress}. */
   address: maybe(CustomerAddress),
 });
-export type Customer = z.infer<typeof Customer>;
+export interface Customer extends Infer<typeof customerShape> {}
+export const Customer: Schema<Customer> = /* @__PURE__ */ answer(customerShape);
 
-/** Billing address of an invoice. */
-export const InvoiceAddress = record({
+const invoiceAddressShape = () => ({
   /** Billing street name. */
   street_name: maybe(z.string()),
   /** Billing street number, a string. */
@@ -131,10 +132,11 @@ export const InvoiceAddress = record({
   /** Billing region. */
   region: maybe(z.string()),
 });
-export type InvoiceAddress = z.infer<typeof InvoiceAddress>;
+/** Billing address of an invoice. */
+export interface InvoiceAddress extends Infer<typeof invoiceAddressShape> {}
+export const InvoiceAddress: Schema<InvoiceAddress> = /* @__PURE__ */ answer(invoiceAddressShape);
 
-/** The person who confirmed a VAT exclusion through the tax authority's service. */
-export const VatExclusionRepresentative = record({
+const vatExclusionRepresentativeShape = () => ({
   /** Identity document type: the value text of one of {@link ID_TYPES}. */
   // The values live in ID_TYPES; openEnum needs them for the type only, so the bundle does not carry them twice.
   id_type: maybe(openEnum<readonly IdTypeValue[]>([])),
@@ -145,9 +147,11 @@ export const VatExclusionRepresentative = record({
   /** The representative's mobile number. */
   mobile: maybe(z.string()),
 });
-export type VatExclusionRepresentative = z.infer<typeof VatExclusionRepresentative>;
+/** The person who confirmed a VAT exclusion through the tax authority's service. */
+export interface VatExclusionRepresentative extends Infer<typeof vatExclusionRepresentativeShape> {}
+export const VatExclusionRepresentative: Schema<VatExclusionRepresentative> = /* @__PURE__ */ answer(vatExclusionRepresentativeShape);
 
-export const InvoiceDetails = record({
+const invoiceDetailsShape = () => ({
   /** Company name. */
   company: maybe(z.string()),
   /** Profession. */
@@ -167,9 +171,10 @@ export const InvoiceDetails = record({
   /** Present when the method is `service`. */
   vat_exclusion_representative: maybe(VatExclusionRepresentative),
 });
-export type InvoiceDetails = z.infer<typeof InvoiceDetails>;
+export interface InvoiceDetails extends Infer<typeof invoiceDetailsShape> {}
+export const InvoiceDetails: Schema<InvoiceDetails> = /* @__PURE__ */ answer(invoiceDetailsShape);
 
-export const LineItem = record({
+const lineItemShape = () => ({
   /** Unique line item id (what `reject` takes). */
   id: maybe(z.string()),
   /** The merchant's product identifier; a string (real values have leading zeros). */
@@ -201,7 +206,8 @@ export const LineItem = record({
   /** Line item tags; optional (values not given by the spec). */
   tags: maybe(z.array(z.string())),
 });
-export type LineItem = z.infer<typeof LineItem>;
+export interface LineItem extends Infer<typeof lineItemShape> {}
+export const LineItem: Schema<LineItem> = /* @__PURE__ */ answer(lineItemShape);
 
 /* @__NO_SIDE_EFFECTS__ */
 function Choice<T extends z.ZodMiniType>(id: T) {
@@ -213,8 +219,7 @@ function Choice<T extends z.ZodMiniType>(id: T) {
   });
 }
 
-/** What `accept` may be called with; present while the order is open. */
-export const AcceptOptions = record({
+const acceptOptionsShape = () => ({
   /** Allowed parcel counts. */
   number_of_parcels: maybe(z.array(z.number())),
   /** Pickup locations: pass an `id` as `pickup_location`. */
@@ -222,9 +227,11 @@ export const AcceptOptions = record({
   /** Pickup windows: pass an `id` as `pickup_window`. */
   pickup_window: maybe(z.array(Choice(z.number()))),
 });
-export type AcceptOptions = z.infer<typeof AcceptOptions>;
+/** What `accept` may be called with; present while the order is open. */
+export interface AcceptOptions extends Infer<typeof acceptOptionsShape> {}
+export const AcceptOptions: Schema<AcceptOptions> = /* @__PURE__ */ answer(acceptOptionsShape);
 
-export const LineItemRejectionReason = record({
+const lineItemRejectionReasonShape = () => ({
   /** Pass as `reason_id` when rejecting line items. */
   id: maybe(z.number()),
   /** The reason's label. */
@@ -232,26 +239,28 @@ export const LineItemRejectionReason = record({
   /** When true, the rejection must carry `available_quantity`. */
   requires_available_quantity: maybe(z.boolean()),
 });
-export type LineItemRejectionReason = z.infer<typeof LineItemRejectionReason>;
+export interface LineItemRejectionReason extends Infer<typeof lineItemRejectionReasonShape> {}
+export const LineItemRejectionReason: Schema<LineItemRejectionReason> = /* @__PURE__ */ answer(lineItemRejectionReasonShape);
 
-/** What `reject` may be called with; present while the order is open. */
-export const RejectOptions = record({
+const rejectOptionsShape = () => ({
   /** Reasons a line item may be rejected with: `id`, `label`, `requires_available_quantity`. */
   line_item_rejection_reasons: maybe(z.array(LineItemRejectionReason)),
 });
-export type RejectOptions = z.infer<typeof RejectOptions>;
+/** What `reject` may be called with; present while the order is open. */
+export interface RejectOptions extends Infer<typeof rejectOptionsShape> {}
+export const RejectOptions: Schema<RejectOptions> = /* @__PURE__ */ answer(rejectOptionsShape);
 
-/** Present for orders rejected with an other-reason. */
-export const RejectionInfo = record({
+const rejectionInfoShape = () => ({
   /** The reason text. */
   reason: maybe(z.string()),
   /** Who rejected: `marketplace` or `merchant`. */
   actor: maybe(openEnum(REJECTION_ACTORS)),
 });
-export type RejectionInfo = z.infer<typeof RejectionInfo>;
+/** Present for orders rejected with an other-reason. */
+export interface RejectionInfo extends Infer<typeof rejectionInfoShape> {}
+export const RejectionInfo: Schema<RejectionInfo> = /* @__PURE__ */ answer(rejectionInfoShape);
 
-/** Fees in euros; each present only when positive (`{}` when none apply). */
-export const Fees = record({
+const feesShape = () => ({
   /** Handling fee, euros; present only when positive. */
   handling_fee: maybe(z.number()),
   /** Loyalty scheme fee. */
@@ -259,27 +268,30 @@ export const Fees = record({
   /** Installments fee, euros; present only when positive. */
   installments_fee: maybe(z.number()),
 });
-export type Fees = z.infer<typeof Fees>;
+/** Fees in euros; each present only when positive (`{}` when none apply). */
+export interface Fees extends Infer<typeof feesShape> {}
+export const Fees: Schema<Fees> = /* @__PURE__ */ answer(feesShape);
 
-export const Replacement = record({
+const replacementShape = () => ({
   /** Code of the replacement suborder. */
   code: maybe(z.string()),
   /** `from_service` or `as_is_return`; omitted for standard replacements. */
   type: maybe(openEnum(REPLACEMENT_TYPES)),
 });
-export type Replacement = z.infer<typeof Replacement>;
+export interface Replacement extends Infer<typeof replacementShape> {}
+export const Replacement: Schema<Replacement> = /* @__PURE__ */ answer(replacementShape);
 
-/** The selected pickup window. */
-export const PickupWindow = record({
+const pickupWindowShape = () => ({
   /** Timestamp, ISO 8601 with offset. */
   from: maybe(z.string()),
   /** Timestamp, ISO 8601 with offset. */
   to: maybe(z.string()),
 });
-export type PickupWindow = z.infer<typeof PickupWindow>;
+/** The selected pickup window. */
+export interface PickupWindow extends Infer<typeof pickupWindowShape> {}
+export const PickupWindow: Schema<PickupWindow> = /* @__PURE__ */ answer(pickupWindowShape);
 
-/** An order, as `orders.get` returns it and as webhook events carry it. */
-export const Order = record({
+const orderShape = () => ({
   /** Order code: six digits, hyphen, digits (sandbox codes such as `DEMO-OPEN` differ). The one required field. */
   code: z.string(),
   /** One of {@link ORDER_STATES}; other values pass through. */
@@ -359,19 +371,21 @@ export const Order = record({
   /** Present in some payloads; `core` denotes a core marketplace order. */
   fulfillment_mode: maybe(openEnum(FULFILLMENT_MODES)),
 });
-export type Order = z.infer<typeof Order>;
+/** An order, as `orders.get` returns it and as webhook events carry it. */
+export interface Order extends Infer<typeof orderShape> {}
+export const Order: Schema<Order> = /* @__PURE__ */ answer(orderShape);
 
 /** The answer of GET order: `{ order }` (the root key is required). */
-export const OrderEnvelope = /* @__PURE__ */ (() => record({ /** The order: see {@link Order}. */ order: Order }))();
-export type OrderEnvelope = z.infer<typeof OrderEnvelope>;
+export const OrderEnvelope = /* @__PURE__ */ lazy(() => record({ /** The order: see {@link Order}. */ order: Order }));
+export interface OrderEnvelope extends z.output<typeof OrderEnvelope> {}
 
 // ---------------------------------------------------------------------------
 // Request shapes (strict)
 // ---------------------------------------------------------------------------
 
-// Request schemas are built inside /* @__PURE__ */ calls so that bundlers drop the ones an
-// entry does not use (the webhooks entry needs none of them): esbuild does not carry
-// zod's own no-side-effects marks across modules.
+// Every schema constant is a /* @__PURE__ */ lazy(...) call, so that bundlers drop the ones an
+// entry does not use (the webhooks entry needs none of these): esbuild does not carry
+// no-side-effects marks across modules.
 /* @__NO_SIDE_EFFECTS__ */
 function nonEmptyString() {
   return z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
@@ -396,7 +410,7 @@ function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
 }
 
 /** Body of POST accept. */
-export const AcceptParams = /* @__PURE__ */ (() =>
+export const AcceptParams = /* @__PURE__ */ lazy(() =>
   requestObject({
     /** A pickup location id from `accept_options.pickup_location`. */
     pickup_location: nonEmptyString(),
@@ -405,10 +419,10 @@ export const AcceptParams = /* @__PURE__ */ (() =>
     /** Number of parcels; the service defaults to 1. */
     number_of_parcels: z.optional(integer(1)),
   })
-)();
-export type AcceptParams = z.infer<typeof AcceptParams>;
+);
+export interface AcceptParams extends z.output<typeof AcceptParams> {}
 
-export const RejectLineItem = /* @__PURE__ */ (() =>
+export const RejectLineItem = /* @__PURE__ */ lazy(() =>
   requestObject({
     /** Line item id. */
     id: nonEmptyString(),
@@ -417,21 +431,21 @@ export const RejectLineItem = /* @__PURE__ */ (() =>
     /** Required when the reason has `requires_available_quantity: true`. */
     available_quantity: z.optional(integer(0)),
   })
-)();
-export type RejectLineItem = z.infer<typeof RejectLineItem>;
+);
+export interface RejectLineItem extends z.output<typeof RejectLineItem> {}
 
-const RejectLineItems = /* @__PURE__ */ (() =>
+const RejectLineItems = /* @__PURE__ */ lazy(() =>
   requestObject({
     /** The line items to reject, each with a reason. */
     line_items: nonEmptyArray(RejectLineItem, 'expected at least one line item'),
   })
-)();
-const RejectWholeOrder = /* @__PURE__ */ (() =>
+);
+const RejectWholeOrder = /* @__PURE__ */ lazy(() =>
   requestObject({
     /** Free-text reason; rejects the whole order. */
     rejection_reason_other: nonEmptyString(),
   })
-)();
+);
 
 /**
  * Exactly one of two strict shapes, chosen by which key is given, so a mistake is
@@ -459,21 +473,21 @@ function eitherKey<A extends z.ZodMiniType, B extends z.ZodMiniType>(keyA: strin
 }
 
 /** Body of POST reject: chosen line items with reasons, or the whole order with a free-text reason; exactly one. */
-export const RejectParams = /* @__PURE__ */ (() =>
-  eitherKey('line_items', RejectLineItems, 'rejection_reason_other', RejectWholeOrder))();
+export const RejectParams = /* @__PURE__ */ lazy(() =>
+  eitherKey('line_items', RejectLineItems, 'rejection_reason_other', RejectWholeOrder));
 export type RejectParams = z.output<typeof RejectParams>;
 
-export const TrackingDetail = /* @__PURE__ */ (() =>
+export const TrackingDetail = /* @__PURE__ */ lazy(() =>
   requestObject({
     /** The courier of the shipment. */
     courier: nonEmptyString(),
     /** The shipment's tracking code. */
     tracking_code: nonEmptyString(),
   })
-)();
-export type TrackingDetail = z.infer<typeof TrackingDetail>;
+);
+export interface TrackingDetail extends z.output<typeof TrackingDetail> {}
 
 /** Body member `tracking_details` of POST tracking_details: one entry per shipment. */
-export const TrackingDetails = /* @__PURE__ */ (() =>
-  nonEmptyArray(TrackingDetail, 'expected at least one tracking detail'))();
-export type TrackingDetails = z.infer<typeof TrackingDetails>;
+export const TrackingDetails = /* @__PURE__ */ lazy(() =>
+  nonEmptyArray(TrackingDetail, 'expected at least one tracking detail'));
+export type TrackingDetails = z.output<typeof TrackingDetails>;

@@ -3,7 +3,7 @@
  * integer cents, unlike the euros of order payloads.
  */
 import * as z from 'zod/mini';
-import { maybe, record } from './common.js';
+import { answer, type Infer, lazy, maybe, type Schema } from './common.js';
 
 const nonEmptyString = () =>
   z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
@@ -18,7 +18,8 @@ const requestObject = <T extends z.core.$ZodLooseShape>(shape: T) =>
   });
 
 /** One variation of a product (size, colour...): every field required. */
-export const Variation = requestObject({
+export const Variation = /* @__PURE__ */ lazy(() =>
+  requestObject({
   /** Unique variation id. */
   variation_id: nonEmptyString(),
   /** Available quantity. */
@@ -27,11 +28,13 @@ export const Variation = requestObject({
   enabled: flag(),
   /** Price in integer cents. */
   price: cents(),
-});
-export type Variation = z.infer<typeof Variation>;
+  }),
+);
+export interface Variation extends z.output<typeof Variation> {}
 
 /** One entry of the batch: sets absolute values, so repeating it is safe. */
-export const ProductUpdate = requestObject({
+export const ProductUpdate = /* @__PURE__ */ lazy(() =>
+  requestObject({
   /** Unique product id. */
   product_id: nonEmptyString(),
   /** Available quantity. */
@@ -42,21 +45,24 @@ export const ProductUpdate = requestObject({
   price: cents(),
   /** The product's variations; optional. */
   variations: z.optional(z.array(Variation)),
-});
-export type ProductUpdate = z.infer<typeof ProductUpdate>;
+  }),
+);
+export interface ProductUpdate extends z.output<typeof ProductUpdate> {}
 
-/** Answer of validate_batch_payload: `{ success: true, message }`. */
-export const ValidateBatchAnswer = record({
+const validateBatchAnswerShape = () => ({
   /** The service's verdict, e.g. `All validations passed successfully.` */
   message: maybe(z.string()),
   /** `true` in the 200 answer; validation changes nothing. */
   success: maybe(z.boolean()),
 });
-export type ValidateBatchAnswer = z.infer<typeof ValidateBatchAnswer>;
+/** Answer of validate_batch_payload: `{ success: true, message }`. */
+export interface ValidateBatchAnswer extends Infer<typeof validateBatchAnswerShape> {}
+export const ValidateBatchAnswer: Schema<ValidateBatchAnswer> = /* @__PURE__ */ answer(validateBatchAnswerShape);
 
-/** The usual success answer `{ success: true }`. */
-export const SuccessAnswer = record({
+const successAnswerShape = () => ({
   /** `true` on success. */
   success: maybe(z.boolean()),
 });
-export type SuccessAnswer = z.infer<typeof SuccessAnswer>;
+/** The usual success answer `{ success: true }`. */
+export interface SuccessAnswer extends Infer<typeof successAnswerShape> {}
+export const SuccessAnswer: Schema<SuccessAnswer> = /* @__PURE__ */ answer(successAnswerShape);

@@ -4,7 +4,7 @@
  * `code`) are required in the two known events.
  */
 import * as z from 'zod/mini';
-import { maybe, openEnum, record } from './common.js';
+import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
 import { ORDER_STATES, Order, PickupWindow } from './order.js';
 
 /** One `{ old, new }` member of `changes`; either side may be absent or null. */
@@ -13,8 +13,7 @@ function change<T extends z.ZodMiniType>(value: T) {
   return record({ old: maybe(value), new: maybe(value) });
 }
 
-/** What changed, member by member; each member is `{ old, new }` and optional. */
-export const OrderChanges = record({
+const orderChangesShape = () => ({
   /** Order state, e.g. `{ old: 'open', new: 'cancelled' }`. */
   state: maybe(change(openEnum(ORDER_STATES))),
   /** Expiry time (the order was extended). */
@@ -37,10 +36,11 @@ export const OrderChanges = record({
   /** Pickup location address; sent when the order is accepted. */
   pickup_address: maybe(change(z.string())),
 });
-export type OrderChanges = z.infer<typeof OrderChanges>;
+/** What changed, member by member; each member is `{ old, new }` and optional. */
+export interface OrderChanges extends Infer<typeof orderChangesShape> {}
+export const OrderChanges: Schema<OrderChanges> = /* @__PURE__ */ answer(orderChangesShape);
 
-/** A new order was placed. */
-export const NewOrderEvent = record({
+const newOrderEventShape = () => ({
   event_type: z.literal('new_order'),
   /** Event creation time, `YYYY-MM-DDTHH:MM:SS+HH:MM`. */
   event_time: maybe(z.string()),
@@ -48,13 +48,11 @@ export const NewOrderEvent = record({
   /** Old and new values; not expected on a new order, kept if sent. */
   changes: maybe(OrderChanges),
 });
-export type NewOrderEvent = z.infer<typeof NewOrderEvent>;
+/** A new order was placed. */
+export interface NewOrderEvent extends Infer<typeof newOrderEventShape> {}
+export const NewOrderEvent: Schema<NewOrderEvent> = /* @__PURE__ */ answer(newOrderEventShape);
 
-/**
- * An order changed: cancelled, extended, voucher created, or (from 2021-07-05) moved
- * to accepted, rejected, expired, dispatched, cancelled, partially_returned or returned.
- */
-export const OrderUpdatedEvent = record({
+const orderUpdatedEventShape = () => ({
   event_type: z.literal('order_updated'),
   /** Event creation time, `YYYY-MM-DDTHH:MM:SS+HH:MM`. */
   event_time: maybe(z.string()),
@@ -62,21 +60,26 @@ export const OrderUpdatedEvent = record({
   /** Old and new values of what changed. */
   changes: maybe(OrderChanges),
 });
-export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
+/**
+ * An order changed: cancelled, extended, voucher created, or (from 2021-07-05) moved
+ * to accepted, rejected, expired, dispatched, cancelled, partially_returned or returned.
+ */
+export interface OrderUpdatedEvent extends Infer<typeof orderUpdatedEventShape> {}
+export const OrderUpdatedEvent: Schema<OrderUpdatedEvent> = /* @__PURE__ */ answer(orderUpdatedEventShape);
 
 /**
  * An event type this SDK does not know yet: kept rather than thrown away. `raw` is the
  * whole body; `order` is set when the body carries a valid order, `event_time` when it
  * carries a string one.
  */
-export const UnknownWebhookEvent = /* @__PURE__ */ (() =>
+export const UnknownWebhookEvent = /* @__PURE__ */ lazy(() =>
   z.object({
   event_type: z.string(),
   event_time: z.optional(z.string()),
   order: z.optional(Order),
   raw: z.record(z.string(), z.unknown()),
-}))();
-export type UnknownWebhookEvent = z.infer<typeof UnknownWebhookEvent>;
+}));
+export interface UnknownWebhookEvent extends z.output<typeof UnknownWebhookEvent> {}
 
 /**
  * Every webhook body, discriminated on `event_type`. TypeScript cannot take the known

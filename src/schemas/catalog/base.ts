@@ -4,7 +4,7 @@
  * list-page helper.
  */
 import * as z from 'zod/mini';
-import { maybe, record } from '../common.js';
+import { answer, type Infer, lazy, maybe, record, type Schema } from '../common.js';
 
 /** A string the service may omit or send as null. */
 export const text = maybe(z.string());
@@ -17,14 +17,13 @@ export const texts = maybe(z.array(z.string()));
 /** A value whose shape the spec does not give. */
 export const anything = maybe(z.unknown());
 /** An object whose fields the spec does not give: every field is kept, none is checked. */
-export const loose = record({});
+export const loose = /* @__PURE__ */ lazy(() => record({}));
 /** A scalar the spec names without a type (a year, a page count): number or string. */
 export const scalar = maybe(z.union([z.number(), z.string()]));
 /** A resource identifier: required, as the SDK needs it. */
 export const id = z.number();
 
-/** meta.pagination of document 2: `{ total_results, total_pages, page, per }`. */
-export const Pagination = record({
+const paginationShape = () => ({
   total_results: num,
   total_pages: num,
   /** 1-based. */
@@ -32,28 +31,35 @@ export const Pagination = record({
   /** Page size (default 25). */
   per: num,
 });
-export type Pagination = z.infer<typeof Pagination>;
+/** meta.pagination of document 2: `{ total_results, total_pages, page, per }`. */
+export interface Pagination extends Infer<typeof paginationShape> {}
+export const Pagination: Schema<Pagination> = /* @__PURE__ */ answer(paginationShape);
 
+const pageMetaShape = () => ({ pagination: maybe(Pagination) });
 /** The `meta` of a plain list: only the pagination. */
-export const PageMeta = record({ pagination: maybe(Pagination) });
-export type PageMeta = z.infer<typeof PageMeta>;
+export interface PageMeta extends Infer<typeof pageMetaShape> {}
+export const PageMeta: Schema<PageMeta> = /* @__PURE__ */ answer(pageMetaShape);
 
 /**
  * A list answer `{ [key]: Item[], meta?: Meta }`: the root key is required,
  * `meta` may be absent or null, unknown fields are kept.
  */
-export function listPage<const K extends string, T extends z.ZodMiniType, M extends z.ZodMiniType = typeof PageMeta>(
+/* @__NO_SIDE_EFFECTS__ */
+export function listPage<const K extends string, T, M = PageMeta>(
   key: K,
-  item: T,
-  meta?: M,
-) {
-  const shape = { [key]: z.array(item), meta: maybe(meta ?? PageMeta) };
-  return record(shape as { [P in K]: z.ZodMiniArray<T> } & { meta: z.ZodMiniOptional<z.ZodMiniNullable<M>> });
+  item: Schema<T>,
+  meta?: Schema<M>,
+): Schema<ListPage<K, T, M>> {
+  return lazy(() => record({ [key]: z.array(item), meta: maybe(meta ?? PageMeta) })) as unknown as Schema<ListPage<K, T, M>>;
 }
 
+/** A list answer: the items under their root key, and the `meta`. */
+export type ListPage<K extends string, T, M> = { [P in K]: T[] } & { meta?: M | null };
+
 /** A single-resource answer `{ [key]: Resource }`: the root key is required. */
-export function single<const K extends string, T extends z.ZodMiniType>(key: K, resource: T) {
-  return record({ [key]: resource } as { [P in K]: T });
+/* @__NO_SIDE_EFFECTS__ */
+export function single<const K extends string, T>(key: K, resource: Schema<T>): Schema<{ [P in K]: T }> {
+  return lazy(() => record({ [key]: resource })) as unknown as Schema<{ [P in K]: T }>;
 }
 
 /** A strict object whose "unknown field" issue names the field. */

@@ -1,11 +1,11 @@
 /** Books, authors, book categories, publishers, and moderation flags (document 2). */
 import type * as z from 'zod/mini';
-import { maybe, openEnum, record } from '../common.js';
+import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, scalar, single, text } from './base.js';
 import { ListMeta } from './categories.js';
 import { Images } from './skus.js';
 
-export const Book = record({
+const bookShape = () => ({
   id,
   name: text,
   main_author_id: num,
@@ -24,10 +24,10 @@ export const Book = record({
   /** Since 3.2.1. */
   reviewable: bool,
 });
-export type Book = z.infer<typeof Book>;
+export interface Book extends Infer<typeof bookShape> {}
+export const Book: Schema<Book> = /* @__PURE__ */ answer(bookShape);
 
-/** The spec lists these fields without types: numbers or strings are accepted where either is plausible. */
-export const BookDetails = record({
+const bookDetailsShape = () => ({
   series: text,
   cover: text,
   pubyear: scalar,
@@ -38,30 +38,34 @@ export const BookDetails = record({
   ages: scalar,
   description: text,
 });
-export type BookDetails = z.infer<typeof BookDetails>;
+/** The spec lists these fields without types: numbers or strings are accepted where either is plausible. */
+export interface BookDetails extends Infer<typeof bookDetailsShape> {}
+export const BookDetails: Schema<BookDetails> = /* @__PURE__ */ answer(bookDetailsShape);
 
-export const Author = record({ id, name: text, bio: text, image: text });
-export type Author = z.infer<typeof Author>;
+const authorShape = () => ({ id, name: text, bio: text, image: text });
+export interface Author extends Infer<typeof authorShape> {}
+export const Author: Schema<Author> = /* @__PURE__ */ answer(authorShape);
 
-/** A book category. Shape from recorded answers, except `match_count` (in `GET /book_categories/filters?q=`). */
-export const BookCategory = record({
+const bookCategoryShape = () => ({
   id,
   name: text,
   /** In `GET /book_categories/filters?q=` results. */
   match_count: num,
 });
-export type BookCategory = z.infer<typeof BookCategory>;
+/** A book category. Shape from recorded answers, except `match_count` (in `GET /book_categories/filters?q=`). */
+export interface BookCategory extends Infer<typeof bookCategoryShape> {}
+export const BookCategory: Schema<BookCategory> = /* @__PURE__ */ answer(bookCategoryShape);
 
-/** `meta` of book category lists. Shape from recorded answers; the spec does not show it. */
-export const BookCategoriesMeta = record({
+const bookCategoriesMetaShape = () => ({
   pagination: maybe(Pagination),
   /** With `GET /book_categories/:id/filters`: the category whose subcategories are listed. */
   ancestor: maybe(BookCategory),
 });
-export type BookCategoriesMeta = z.infer<typeof BookCategoriesMeta>;
+/** `meta` of book category lists. Shape from recorded answers; the spec does not show it. */
+export interface BookCategoriesMeta extends Infer<typeof bookCategoriesMetaShape> {}
+export const BookCategoriesMeta: Schema<BookCategoriesMeta> = /* @__PURE__ */ answer(bookCategoriesMetaShape);
 
-/** A book publisher. Shape from recorded answers; the spec does not show it. */
-export const Publisher = record({
+const publisherShape = () => ({
   id,
   name: text,
   address: text,
@@ -70,52 +74,55 @@ export const Publisher = record({
   fax: text,
   phone: text,
 });
-export type Publisher = z.infer<typeof Publisher>;
+/** A book publisher. Shape from recorded answers; the spec does not show it. */
+export interface Publisher extends Infer<typeof publisherShape> {}
+export const Publisher: Schema<Publisher> = /* @__PURE__ */ answer(publisherShape);
 
 /** Known reasons for flagging; others may come (read them from `GET /flags`). */
 export const FLAG_REASONS = ['bad_language', 'wrong_section', 'spam'] as const;
 
-export const Flag = record({
+const flagShape = () => ({
   /** The code to give when flagging, e.g. `bad_language`, `wrong_section`, `spam`. */
   reason: maybe(openEnum(FLAG_REASONS)),
   description: text,
 });
-export type Flag = z.infer<typeof Flag>;
+export interface Flag extends Infer<typeof flagShape> {}
+export const Flag: Schema<Flag> = /* @__PURE__ */ answer(flagShape);
 
 /** `GET /books/:id`. */
-export const BookAnswer = single('book', Book);
-export type BookAnswer = z.infer<typeof BookAnswer>;
+export const BookAnswer = /* @__PURE__ */ single('book', Book);
+export interface BookAnswer extends z.output<typeof BookAnswer> {}
 
 /** `GET /books/:id/details`. */
-export const BookDetailsAnswer = single('book_details', BookDetails);
-export type BookDetailsAnswer = z.infer<typeof BookDetailsAnswer>;
+export const BookDetailsAnswer = /* @__PURE__ */ single('book_details', BookDetails);
+export interface BookDetailsAnswer extends z.output<typeof BookDetailsAnswer> {}
 
 /**
  * `GET /books/search`, `GET /books/:id/similar_by_author`, `GET /author/:id/books`,
  * and (shapes from recorded answers) `GET /book_categories/:id/books`, `GET /publisher/:id/books`.
  */
-export const BooksPage = listPage('books', Book, ListMeta);
-export type BooksPage = z.infer<typeof BooksPage>;
+export const BooksPage = /* @__PURE__ */ listPage('books', Book, ListMeta);
+export interface BooksPage extends z.output<typeof BooksPage> {}
 
 /** `GET /author/:id/`. */
-export const AuthorAnswer = single('author', Author);
-export type AuthorAnswer = z.infer<typeof AuthorAnswer>;
+export const AuthorAnswer = /* @__PURE__ */ single('author', Author);
+export interface AuthorAnswer extends z.output<typeof AuthorAnswer> {}
 
 /**
  * `GET /book_categories/filters?q=`, and (shapes from recorded answers)
  * `GET /book_categories`, `GET /book_categories/:id/filters`.
  */
-export const BookCategoriesPage = listPage('categories', BookCategory, BookCategoriesMeta);
-export type BookCategoriesPage = z.infer<typeof BookCategoriesPage>;
+export const BookCategoriesPage = /* @__PURE__ */ listPage('categories', BookCategory, BookCategoriesMeta);
+export interface BookCategoriesPage extends z.output<typeof BookCategoriesPage> {}
 
 /** `GET /book_categories/:id`. Shape from recorded answers; the spec does not show it. */
-export const BookCategoryAnswer = single('category', BookCategory);
-export type BookCategoryAnswer = z.infer<typeof BookCategoryAnswer>;
+export const BookCategoryAnswer = /* @__PURE__ */ single('category', BookCategory);
+export interface BookCategoryAnswer extends z.output<typeof BookCategoryAnswer> {}
 
 /** `GET /publisher/:id`. Shape from recorded answers; the spec does not show it. */
-export const PublisherAnswer = single('publisher', Publisher);
-export type PublisherAnswer = z.infer<typeof PublisherAnswer>;
+export const PublisherAnswer = /* @__PURE__ */ single('publisher', Publisher);
+export interface PublisherAnswer extends z.output<typeof PublisherAnswer> {}
 
 /** `GET /flags`. */
-export const FlagsPage = listPage('flags', Flag);
-export type FlagsPage = z.infer<typeof FlagsPage>;
+export const FlagsPage = /* @__PURE__ */ listPage('flags', Flag);
+export interface FlagsPage extends z.output<typeof FlagsPage> {}

@@ -3,10 +3,10 @@
  * listings (document 2).
  */
 import * as z from 'zod/mini';
-import { maybe, openEnum, record } from '../common.js';
+import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
 import { anything, bool, id, listPage, num, PageMeta, Pagination, single, text, texts } from './base.js';
 
-export const Category = record({
+const categoryShape = () => ({
   id,
   name: text,
   /** 0 marks a leaf category; a SKU always belongs to a leaf. */
@@ -45,9 +45,10 @@ export const Category = record({
   /** Only in search results. */
   match_count: num,
 });
-export type Category = z.infer<typeof Category>;
+export interface Category extends Infer<typeof categoryShape> {}
+export const Category: Schema<Category> = /* @__PURE__ */ answer(categoryShape);
 
-export const Specification = record({
+const specificationShape = () => ({
   id,
   name: text,
   /** Values of the SKU; empty for category specifications. */
@@ -58,10 +59,12 @@ export const Specification = record({
   /** With `include=group`: the id of a group in the answer's `groups`. */
   group_id: num,
 });
-export type Specification = z.infer<typeof Specification>;
+export interface Specification extends Infer<typeof specificationShape> {}
+export const Specification: Schema<Specification> = /* @__PURE__ */ answer(specificationShape);
 
-export const SpecificationGroup = record({ id, name: text, order: num });
-export type SpecificationGroup = z.infer<typeof SpecificationGroup>;
+const specificationGroupShape = () => ({ id, name: text, order: num });
+export interface SpecificationGroup extends Infer<typeof specificationGroupShape> {}
+export const SpecificationGroup: Schema<SpecificationGroup> = /* @__PURE__ */ answer(specificationGroupShape);
 
 /** Meaning of `FilterGroup.filter_type`. */
 export const FILTER_TYPES = {
@@ -73,7 +76,7 @@ export const FILTER_TYPES = {
   5: 'sizes',
 } as const;
 
-export const FilterGroup = record({
+const filterGroupShape = () => ({
   id,
   name: text,
   active: bool,
@@ -85,22 +88,24 @@ export const FilterGroup = record({
   /** 0 Price, 1 Keyword, 2 Spec, 3 Synced Spec, 4 Custom Range, 5 Sizes (see `FILTER_TYPES`); other values may come. */
   filter_type: num,
 });
-export type FilterGroup = z.infer<typeof FilterGroup>;
+export interface FilterGroup extends Infer<typeof filterGroupShape> {}
+export const FilterGroup: Schema<FilterGroup> = /* @__PURE__ */ answer(filterGroupShape);
 
-/** An entry of `available_filters.availabilities` or `.distances`. */
-export const FilterOption = record({
+const filterOptionShape = () => ({
   /** Sent back as the `availability` or `distance` parameter (for distances: kilometres). */
   id,
   label: text,
   /** Matching SKUs. */
   count: num,
 });
-export type FilterOption = z.infer<typeof FilterOption>;
+/** An entry of `available_filters.availabilities` or `.distances`. */
+export interface FilterOption extends Infer<typeof filterOptionShape> {}
+export const FilterOption: Schema<FilterOption> = /* @__PURE__ */ answer(filterOptionShape);
 
 /** id → number of matching SKUs (ids are object keys, so strings). */
 const countsById = maybe(z.record(z.string(), z.nullable(z.number())));
 
-export const AvailableFilters = record({
+const availableFiltersShape = () => ({
   /** Filter id → matching SKUs. */
   filters: countsById,
   /** Manufacturer id → matching SKUs. */
@@ -110,10 +115,10 @@ export const AvailableFilters = record({
   availabilities: maybe(z.array(FilterOption)),
   distances: maybe(z.array(FilterOption)),
 });
-export type AvailableFilters = z.infer<typeof AvailableFilters>;
+export interface AvailableFilters extends Infer<typeof availableFiltersShape> {}
+export const AvailableFilters: Schema<AvailableFilters> = /* @__PURE__ */ answer(availableFiltersShape);
 
-/** `meta` of SKU and book listings. */
-export const ListMeta = record({
+const listMetaShape = () => ({
   pagination: maybe(Pagination),
   /** The ordering in effect, e.g. `pricevat`, `rank`, `rating`, `popularity`. */
   ordered_by: text,
@@ -124,24 +129,27 @@ export const ListMeta = record({
   /** With `include_meta=applied_filters`; its shape is not shown in the spec. */
   applied_filters: anything,
 });
-export type ListMeta = z.infer<typeof ListMeta>;
+/** `meta` of SKU and book listings. */
+export interface ListMeta extends Infer<typeof listMetaShape> {}
+export const ListMeta: Schema<ListMeta> = /* @__PURE__ */ answer(listMetaShape);
 
 /** `GET /categories/:id`, `/categories/:id/parent`, `/categories/root`. */
-export const CategoryAnswer = single('category', Category);
-export type CategoryAnswer = z.infer<typeof CategoryAnswer>;
+export const CategoryAnswer = /* @__PURE__ */ single('category', Category);
+export interface CategoryAnswer extends z.output<typeof CategoryAnswer> {}
 
 /** `GET /categories`, `/categories/:id/children`, `/manufacturers/:id/categories`. */
-export const CategoriesPage = listPage('categories', Category, ListMeta);
-export type CategoriesPage = z.infer<typeof CategoriesPage>;
+export const CategoriesPage = /* @__PURE__ */ listPage('categories', Category, ListMeta);
+export interface CategoriesPage extends z.output<typeof CategoriesPage> {}
 
-/** `GET /categories/:id/specifications` (`groups` with `include=group`). */
-export const CategorySpecificationsAnswer = record({
+const categorySpecificationsAnswerShape = () => ({
   specifications: z.array(Specification),
   groups: maybe(z.array(SpecificationGroup)),
   meta: maybe(PageMeta),
 });
-export type CategorySpecificationsAnswer = z.infer<typeof CategorySpecificationsAnswer>;
+/** `GET /categories/:id/specifications` (`groups` with `include=group`). */
+export interface CategorySpecificationsAnswer extends Infer<typeof categorySpecificationsAnswerShape> {}
+export const CategorySpecificationsAnswer: Schema<CategorySpecificationsAnswer> = /* @__PURE__ */ answer(categorySpecificationsAnswerShape);
 
 /** `GET /categories/:category_id/filter_groups`. */
-export const FilterGroupsPage = listPage('filter_groups', FilterGroup);
-export type FilterGroupsPage = z.infer<typeof FilterGroupsPage>;
+export const FilterGroupsPage = /* @__PURE__ */ listPage('filter_groups', FilterGroup);
+export interface FilterGroupsPage extends z.output<typeof FilterGroupsPage> {}

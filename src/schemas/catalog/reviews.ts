@@ -3,15 +3,15 @@
  * without showing them: every shape here is from recorded answers.
  */
 import * as z from 'zod/mini';
-import { maybe, openEnum, record } from '../common.js';
+import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, single, text, texts } from './base.js';
 
+const reviewSentimentsShape = () => ({ positive: texts, mediocre: texts, negative: texts });
 /** Aspects of the SKU the reviewer judged, grouped by verdict. */
-export const ReviewSentiments = record({ positive: texts, mediocre: texts, negative: texts });
-export type ReviewSentiments = z.infer<typeof ReviewSentiments>;
+export interface ReviewSentiments extends Infer<typeof reviewSentimentsShape> {}
+export const ReviewSentiments: Schema<ReviewSentiments> = /* @__PURE__ */ answer(reviewSentimentsShape);
 
-/** A SKU review. Shape from recorded answers; the spec does not show it. */
-export const SkuReview = record({
+const skuReviewShape = () => ({
   id,
   /** In the create, update and vote answers. */
   sku_id: num,
@@ -31,10 +31,11 @@ export const SkuReview = record({
   helpful: bool,
   sentiments: maybe(ReviewSentiments),
 });
-export type SkuReview = z.infer<typeof SkuReview>;
+/** A SKU review. Shape from recorded answers; the spec does not show it. */
+export interface SkuReview extends Infer<typeof skuReviewShape> {}
+export const SkuReview: Schema<SkuReview> = /* @__PURE__ */ answer(skuReviewShape);
 
-/** An entry of `meta.sku_reviews_aggregation`. Shape from recorded answers; the spec does not show it. */
-export const ReviewAggregate = record({
+const reviewAggregateShape = () => ({
   /** The judged aspect. */
   label: text,
   /** 0 to 100. */
@@ -42,41 +43,46 @@ export const ReviewAggregate = record({
   /** Seen: `good`. */
   style: text,
 });
-export type ReviewAggregate = z.infer<typeof ReviewAggregate>;
+/** An entry of `meta.sku_reviews_aggregation`. Shape from recorded answers; the spec does not show it. */
+export interface ReviewAggregate extends Infer<typeof reviewAggregateShape> {}
+export const ReviewAggregate: Schema<ReviewAggregate> = /* @__PURE__ */ answer(reviewAggregateShape);
 
+const skuRatingBreakdownEntryShape = () => ({ star: num, percentage: num, count: num });
 /** An entry of `meta.sku_rating_breakdown`. Shape from recorded answers; the spec does not show it. */
-export const SkuRatingBreakdownEntry = record({ star: num, percentage: num, count: num });
-export type SkuRatingBreakdownEntry = z.infer<typeof SkuRatingBreakdownEntry>;
+export interface SkuRatingBreakdownEntry extends Infer<typeof skuRatingBreakdownEntryShape> {}
+export const SkuRatingBreakdownEntry: Schema<SkuRatingBreakdownEntry> = /* @__PURE__ */ answer(skuRatingBreakdownEntryShape);
 
-/** `meta` of a SKU's reviews. Shape from recorded answers; the spec does not show it. */
-export const SkuReviewsMeta = record({
+const skuReviewsMetaShape = () => ({
   pagination: maybe(Pagination),
   /** With `include_meta=sku_reviews_aggregation`. */
   sku_reviews_aggregation: maybe(z.array(ReviewAggregate)),
   /** With `include_meta=sku_rating_breakdown`. */
   sku_rating_breakdown: maybe(z.array(SkuRatingBreakdownEntry)),
 });
-export type SkuReviewsMeta = z.infer<typeof SkuReviewsMeta>;
+/** `meta` of a SKU's reviews. Shape from recorded answers; the spec does not show it. */
+export interface SkuReviewsMeta extends Infer<typeof skuReviewsMetaShape> {}
+export const SkuReviewsMeta: Schema<SkuReviewsMeta> = /* @__PURE__ */ answer(skuReviewsMetaShape);
 
-export const ReviewFormAnswerOption = record({
+const reviewFormAnswerOptionShape = () => ({
   /** Sent back in a review's `answer_ids`. */
   id,
   text,
   /** In the edit form: the reviewer's earlier choice. */
   selected: bool,
 });
-export type ReviewFormAnswerOption = z.infer<typeof ReviewFormAnswerOption>;
+export interface ReviewFormAnswerOption extends Infer<typeof reviewFormAnswerOptionShape> {}
+export const ReviewFormAnswerOption: Schema<ReviewFormAnswerOption> = /* @__PURE__ */ answer(reviewFormAnswerOptionShape);
 
-export const ReviewFormQuestion = record({
+const reviewFormQuestionShape = () => ({
   text,
   /** Seen: `profiling_multiple`, `eval_sentiment`. */
   type: maybe(openEnum(['profiling_multiple', 'eval_sentiment'])),
   answers: maybe(z.array(ReviewFormAnswerOption)),
 });
-export type ReviewFormQuestion = z.infer<typeof ReviewFormQuestion>;
+export interface ReviewFormQuestion extends Infer<typeof reviewFormQuestionShape> {}
+export const ReviewFormQuestion: Schema<ReviewFormQuestion> = /* @__PURE__ */ answer(reviewFormQuestionShape);
 
-/** The new-review and edit-review form. Shape from recorded answers; the spec does not show it. */
-export const ReviewForm = record({
+const reviewFormShape = () => ({
   /** Whether the review text is required. */
   requires_body: bool,
   /** In the edit form. */
@@ -85,10 +91,11 @@ export const ReviewForm = record({
   review: text,
   questions: maybe(z.array(ReviewFormQuestion)),
 });
-export type ReviewForm = z.infer<typeof ReviewForm>;
+/** The new-review and edit-review form. Shape from recorded answers; the spec does not show it. */
+export interface ReviewForm extends Infer<typeof reviewFormShape> {}
+export const ReviewForm: Schema<ReviewForm> = /* @__PURE__ */ answer(reviewFormShape);
 
-/** A vote on a SKU review. Shape from recorded answers; the spec does not show it. */
-export const SkuReviewVote = record({
+const skuReviewVoteShape = () => ({
   id,
   sku_review_id: num,
   user_id: num,
@@ -97,13 +104,11 @@ export const SkuReviewVote = record({
   /** With `embed=sku_review`. */
   sku_review: maybe(SkuReview),
 });
-export type SkuReviewVote = z.infer<typeof SkuReviewVote>;
+/** A vote on a SKU review. Shape from recorded answers; the spec does not show it. */
+export interface SkuReviewVote extends Infer<typeof skuReviewVoteShape> {}
+export const SkuReviewVote: Schema<SkuReviewVote> = /* @__PURE__ */ answer(skuReviewVoteShape);
 
-/**
- * The answer of `POST /skus/:sku_id/reviews/:review_id/flags`: a bare object,
- * no root key. Shape from recorded answers; the spec does not show it.
- */
-export const SkuReviewFlag = record({
+const skuReviewFlagShape = () => ({
   id,
   flaggable_id: num,
   /** `SkuReview`. */
@@ -114,26 +119,31 @@ export const SkuReviewFlag = record({
   created_at: text,
   updated_at: text,
 });
-export type SkuReviewFlag = z.infer<typeof SkuReviewFlag>;
+/**
+ * The answer of `POST /skus/:sku_id/reviews/:review_id/flags`: a bare object,
+ * no root key. Shape from recorded answers; the spec does not show it.
+ */
+export interface SkuReviewFlag extends Infer<typeof skuReviewFlagShape> {}
+export const SkuReviewFlag: Schema<SkuReviewFlag> = /* @__PURE__ */ answer(skuReviewFlagShape);
 
 /** `GET /skus/:id/reviews`. Shape from recorded answers; the spec does not show it. */
-export const SkuReviewsPage = listPage('reviews', SkuReview, SkuReviewsMeta);
-export type SkuReviewsPage = z.infer<typeof SkuReviewsPage>;
+export const SkuReviewsPage = /* @__PURE__ */ listPage('reviews', SkuReview, SkuReviewsMeta);
+export interface SkuReviewsPage extends z.output<typeof SkuReviewsPage> {}
 
 /**
  * `POST /skus/:sku_id/reviews` (201), `PUT /skus/:sku_id/reviews/:id`.
  * Shape from recorded answers; the spec does not show it.
  */
-export const SkuReviewAnswer = single('sku_review', SkuReview);
-export type SkuReviewAnswer = z.infer<typeof SkuReviewAnswer>;
+export const SkuReviewAnswer = /* @__PURE__ */ single('sku_review', SkuReview);
+export interface SkuReviewAnswer extends z.output<typeof SkuReviewAnswer> {}
 
 /**
  * `GET /skus/:sku_id/reviews/new`, `GET /skus/:sku_id/reviews/:id/edit`.
  * Shape from recorded answers; the spec does not show it.
  */
-export const ReviewFormAnswer = single('review_form', ReviewForm);
-export type ReviewFormAnswer = z.infer<typeof ReviewFormAnswer>;
+export const ReviewFormAnswer = /* @__PURE__ */ single('review_form', ReviewForm);
+export interface ReviewFormAnswer extends z.output<typeof ReviewFormAnswer> {}
 
 /** `POST /skus/:sku_id/reviews/:id/votes` (201). Shape from recorded answers; the spec does not show it. */
-export const SkuReviewVoteAnswer = single('sku_review_vote', SkuReviewVote);
-export type SkuReviewVoteAnswer = z.infer<typeof SkuReviewVoteAnswer>;
+export const SkuReviewVoteAnswer = /* @__PURE__ */ single('sku_review_vote', SkuReviewVote);
+export interface SkuReviewVoteAnswer extends z.output<typeof SkuReviewVoteAnswer> {}

@@ -1,12 +1,12 @@
 /** Search and autocomplete (document 2). */
 import * as z from 'zod/mini';
-import { maybe, record } from '../common.js';
+import { answer, type Infer, maybe, record, type Schema } from '../common.js';
 import { bool, listPage, num, Pagination, text } from './base.js';
 import { Category } from './categories.js';
 import { Manufacturer } from './shops.js';
 import { Sku } from './skus.js';
 
-export const SearchAlternative = record({
+const searchAlternativeShape = () => ({
   term: text,
   /** True: a hint to search with this term instead. */
   important: bool,
@@ -14,10 +14,10 @@ export const SearchAlternative = record({
   /** Tokens of the query and whether this alternative drops them. */
   drop: maybe(z.array(record({ token: text, dropped: bool }))),
 });
-export type SearchAlternative = z.infer<typeof SearchAlternative>;
+export interface SearchAlternative extends Infer<typeof searchAlternativeShape> {}
+export const SearchAlternative: Schema<SearchAlternative> = /* @__PURE__ */ answer(searchAlternativeShape);
 
-/** `meta` of `GET /search`. */
-export const SearchMeta = record({
+const searchMetaShape = () => ({
   /** The query as the service understood it. */
   q: text,
   alternatives: maybe(z.array(SearchAlternative)),
@@ -27,13 +27,11 @@ export const SearchMeta = record({
   ),
   pagination: maybe(Pagination),
 });
-export type SearchMeta = z.infer<typeof SearchMeta>;
+/** `meta` of `GET /search`. */
+export interface SearchMeta extends Infer<typeof searchMetaShape> {}
+export const SearchMeta: Schema<SearchMeta> = /* @__PURE__ */ answer(searchMetaShape);
 
-/**
- * One autocomplete suggestion. Shape from recorded answers; the spec does not
- * show it, and the meanings below are read from the recordings.
- */
-export const AutocompleteSuggestion = record({
+const autocompleteSuggestionShape = () => ({
   /** The suggested keyword. */
   k: text,
   /** Seen: 3 on every suggestion; meaning not documented. */
@@ -41,12 +39,17 @@ export const AutocompleteSuggestion = record({
   /** The category to search the keyword in, when the suggestion is scoped: `n` its name. */
   d: maybe(record({ n: text, id: num })),
 });
-export type AutocompleteSuggestion = z.infer<typeof AutocompleteSuggestion>;
+/**
+ * One autocomplete suggestion. Shape from recorded answers; the spec does not
+ * show it, and the meanings below are read from the recordings.
+ */
+export interface AutocompleteSuggestion extends Infer<typeof autocompleteSuggestionShape> {}
+export const AutocompleteSuggestion: Schema<AutocompleteSuggestion> = /* @__PURE__ */ answer(autocompleteSuggestionShape);
 
 /** `GET /search`: categories are the main result. */
-export const SearchPage = listPage('categories', Category, SearchMeta);
-export type SearchPage = z.infer<typeof SearchPage>;
+export const SearchPage = /* @__PURE__ */ listPage('categories', Category, SearchMeta);
+export interface SearchPage extends z.output<typeof SearchPage> {}
 
 /** `GET /autocomplete?q=`. Shape from recorded answers; the spec does not show it. */
-export const AutocompleteAnswer = listPage('autocomplete', AutocompleteSuggestion);
-export type AutocompleteAnswer = z.infer<typeof AutocompleteAnswer>;
+export const AutocompleteAnswer = /* @__PURE__ */ listPage('autocomplete', AutocompleteSuggestion);
+export interface AutocompleteAnswer extends z.output<typeof AutocompleteAnswer> {}

@@ -1,18 +1,19 @@
 /** Shops, their reviews and locations, and manufacturers (document 2). */
 import * as z from 'zod/mini';
-import { maybe, openEnum, record } from '../common.js';
+import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, single, text, texts } from './base.js';
 
-export const ShopPaymentMethods = record({
+const shopPaymentMethodsShape = () => ({
   credit_card: bool,
   paypal: bool,
   bank: bool,
   spot_cash: bool,
   installments: text,
 });
-export type ShopPaymentMethods = z.infer<typeof ShopPaymentMethods>;
+export interface ShopPaymentMethods extends Infer<typeof shopPaymentMethodsShape> {}
+export const ShopPaymentMethods: Schema<ShopPaymentMethods> = /* @__PURE__ */ answer(shopPaymentMethodsShape);
 
-export const ShopShipping = record({
+const shopShippingShape = () => ({
   free: bool,
   free_from: num,
   free_from_info: text,
@@ -20,17 +21,19 @@ export const ShopShipping = record({
   /** True when the shop has shipping rules. */
   shipping_cost_enabled: bool,
 });
-export type ShopShipping = z.infer<typeof ShopShipping>;
+export interface ShopShipping extends Infer<typeof shopShippingShape> {}
+export const ShopShipping: Schema<ShopShipping> = /* @__PURE__ */ answer(shopShippingShape);
 
-export const ShopExtraInfo = record({
+const shopExtraInfoShape = () => ({
   /** Readable text, e.g. `3+ years`. */
   time_on_platform: text,
   /** Readable text, e.g. `100+`. */
   orders_per_week: text,
 });
-export type ShopExtraInfo = z.infer<typeof ShopExtraInfo>;
+export interface ShopExtraInfo extends Infer<typeof shopExtraInfoShape> {}
+export const ShopExtraInfo: Schema<ShopExtraInfo> = /* @__PURE__ */ answer(shopExtraInfoShape);
 
-export const Shop = record({
+const shopShape = () => ({
   id,
   name: text,
   link: text,
@@ -48,9 +51,10 @@ export const Shop = record({
   extra_info: maybe(ShopExtraInfo),
   top_positive_reasons: texts,
 });
-export type Shop = z.infer<typeof Shop>;
+export interface Shop extends Infer<typeof shopShape> {}
+export const Shop: Schema<Shop> = /* @__PURE__ */ answer(shopShape);
 
-export const ShopReview = record({
+const shopReviewShape = () => ({
   id,
   user_id: num,
   review: text,
@@ -61,24 +65,26 @@ export const ShopReview = record({
   /** Positive or negative reasons, according to `negative`. */
   reasons: texts,
 });
-export type ShopReview = z.infer<typeof ShopReview>;
+export interface ShopReview extends Infer<typeof shopReviewShape> {}
+export const ShopReview: Schema<ShopReview> = /* @__PURE__ */ answer(shopReviewShape);
 
-export const ShopRatingBreakdownEntry = record({
+const shopRatingBreakdownEntryShape = () => ({
   impression: maybe(openEnum(['positive', 'negative'])),
   percentage: num,
   count: num,
 });
-export type ShopRatingBreakdownEntry = z.infer<typeof ShopRatingBreakdownEntry>;
+export interface ShopRatingBreakdownEntry extends Infer<typeof shopRatingBreakdownEntryShape> {}
+export const ShopRatingBreakdownEntry: Schema<ShopRatingBreakdownEntry> = /* @__PURE__ */ answer(shopRatingBreakdownEntryShape);
 
-/** `meta` of a shop's reviews (`shop_rating_breakdown` with `include_meta=shop_rating_breakdown`). */
-export const ShopReviewsMeta = record({
+const shopReviewsMetaShape = () => ({
   shop_rating_breakdown: maybe(z.array(ShopRatingBreakdownEntry)),
   pagination: maybe(Pagination),
 });
-export type ShopReviewsMeta = z.infer<typeof ShopReviewsMeta>;
+/** `meta` of a shop's reviews (`shop_rating_breakdown` with `include_meta=shop_rating_breakdown`). */
+export interface ShopReviewsMeta extends Infer<typeof shopReviewsMetaShape> {}
+export const ShopReviewsMeta: Schema<ShopReviewsMeta> = /* @__PURE__ */ answer(shopReviewsMetaShape);
 
-/** A location's address (`embed=address`); its fields are null when the location's format is unstructured. */
-export const LocationAddress = record({
+const locationAddressShape = () => ({
   /** May be null too: the SDK does not need it, and unstructured addresses are all nulls. */
   id: num,
   street_number: text,
@@ -88,9 +94,11 @@ export const LocationAddress = record({
   region: text,
   country: text,
 });
-export type LocationAddress = z.infer<typeof LocationAddress>;
+/** A location's address (`embed=address`); its fields are null when the location's format is unstructured. */
+export interface LocationAddress extends Infer<typeof locationAddressShape> {}
+export const LocationAddress: Schema<LocationAddress> = /* @__PURE__ */ answer(locationAddressShape);
 
-export const Location = record({
+const locationShape = () => ({
   id,
   headquarter: bool,
   pickup_point: bool,
@@ -106,35 +114,37 @@ export const Location = record({
   /** With `embed=address`. */
   address: maybe(LocationAddress),
 });
-export type Location = z.infer<typeof Location>;
+export interface Location extends Infer<typeof locationShape> {}
+export const Location: Schema<Location> = /* @__PURE__ */ answer(locationShape);
 
-export const Manufacturer = record({ id, name: text, image_url: text });
-export type Manufacturer = z.infer<typeof Manufacturer>;
+const manufacturerShape = () => ({ id, name: text, image_url: text });
+export interface Manufacturer extends Infer<typeof manufacturerShape> {}
+export const Manufacturer: Schema<Manufacturer> = /* @__PURE__ */ answer(manufacturerShape);
 
 /** `GET /shops/:id`. */
-export const ShopAnswer = single('shop', Shop);
-export type ShopAnswer = z.infer<typeof ShopAnswer>;
+export const ShopAnswer = /* @__PURE__ */ single('shop', Shop);
+export interface ShopAnswer extends z.output<typeof ShopAnswer> {}
 
 /** `GET /shops/search`. */
-export const ShopsPage = listPage('shops', Shop);
-export type ShopsPage = z.infer<typeof ShopsPage>;
+export const ShopsPage = /* @__PURE__ */ listPage('shops', Shop);
+export interface ShopsPage extends z.output<typeof ShopsPage> {}
 
 /** `GET /shops/:id/reviews`. */
-export const ShopReviewsPage = listPage('reviews', ShopReview, ShopReviewsMeta);
-export type ShopReviewsPage = z.infer<typeof ShopReviewsPage>;
+export const ShopReviewsPage = /* @__PURE__ */ listPage('reviews', ShopReview, ShopReviewsMeta);
+export interface ShopReviewsPage extends z.output<typeof ShopReviewsPage> {}
 
 /** `GET /shops/:shop_id/locations/:id`. */
-export const LocationAnswer = single('location', Location);
-export type LocationAnswer = z.infer<typeof LocationAnswer>;
+export const LocationAnswer = /* @__PURE__ */ single('location', Location);
+export interface LocationAnswer extends z.output<typeof LocationAnswer> {}
 
 /** `GET /shops/:shop_id/locations`, `GET /locations/find`. */
-export const LocationsPage = listPage('locations', Location);
-export type LocationsPage = z.infer<typeof LocationsPage>;
+export const LocationsPage = /* @__PURE__ */ listPage('locations', Location);
+export interface LocationsPage extends z.output<typeof LocationsPage> {}
 
 /** `GET /manufacturers/:id`. */
-export const ManufacturerAnswer = single('manufacturer', Manufacturer);
-export type ManufacturerAnswer = z.infer<typeof ManufacturerAnswer>;
+export const ManufacturerAnswer = /* @__PURE__ */ single('manufacturer', Manufacturer);
+export interface ManufacturerAnswer extends z.output<typeof ManufacturerAnswer> {}
 
 /** `GET /manufacturers`, `GET /categories/:id/manufacturers` (the latter's shape from recorded answers). */
-export const ManufacturersPage = listPage('manufacturers', Manufacturer);
-export type ManufacturersPage = z.infer<typeof ManufacturersPage>;
+export const ManufacturersPage = /* @__PURE__ */ listPage('manufacturers', Manufacturer);
+export interface ManufacturersPage extends z.output<typeof ManufacturersPage> {}

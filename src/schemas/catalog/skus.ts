@@ -1,17 +1,18 @@
 /** SKUs, products (shop offers), personalization and price history (document 2). */
 import * as z from 'zod/mini';
-import { maybe, record } from '../common.js';
+import { answer, type Infer, maybe, record, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, single, text, texts } from './base.js';
 import { ListMeta, Specification, SpecificationGroup } from './categories.js';
 import { Shop } from './shops.js';
 
-export const Images = record({
+const imagesShape = () => ({
   main: text,
   alternatives: texts,
 });
-export type Images = z.infer<typeof Images>;
+export interface Images extends Infer<typeof imagesShape> {}
+export const Images: Schema<Images> = /* @__PURE__ */ answer(imagesShape);
 
-export const Sku = record({
+const skuShape = () => ({
   id,
   /** Barcode; may be empty. Recorded answers hold several, separated by spaces. */
   ean: text,
@@ -47,17 +48,19 @@ export const Sku = record({
   /** Truncated; the full text is in the specifications' `meta.full_description`. */
   description: text,
 });
-export type Sku = z.infer<typeof Sku>;
+export interface Sku extends Infer<typeof skuShape> {}
+export const Sku: Schema<Sku> = /* @__PURE__ */ answer(skuShape);
 
-/** Costs computed from the personalization (the user's address and payment method). */
-export const Blp = record({
+const blpShape = () => ({
   shipping_cost: num,
   payment_method_cost: num,
   final_price: num,
 });
-export type Blp = z.infer<typeof Blp>;
+/** Costs computed from the personalization (the user's address and payment method). */
+export interface Blp extends Infer<typeof blpShape> {}
+export const Blp: Schema<Blp> = /* @__PURE__ */ answer(blpShape);
 
-export const Product = record({
+const productShape = () => ({
   id,
   name: text,
   sku_id: num,
@@ -78,10 +81,10 @@ export const Product = record({
   /** In product cards. Shape from recorded answers; the spec does not show it. */
   color: text,
 });
-export type Product = z.infer<typeof Product>;
+export interface Product extends Infer<typeof productShape> {}
+export const Product: Schema<Product> = /* @__PURE__ */ answer(productShape);
 
-/** The address used to compute shipping and payment costs. */
-export const Personalization = record({
+const personalizationShape = () => ({
   location: maybe(
     record({
       /** A user address id; null for a quick (typed-in) address. */
@@ -96,80 +99,89 @@ export const Personalization = record({
   ),
   payment_method: maybe(record({ /** e.g. `spot_cash`. */ type: text })),
 });
-export type Personalization = z.infer<typeof Personalization>;
+/** The address used to compute shipping and payment costs. */
+export interface Personalization extends Infer<typeof personalizationShape> {}
+export const Personalization: Schema<Personalization> = /* @__PURE__ */ answer(personalizationShape);
 
-export const PricePoint = record({ date: text, price: num });
-export type PricePoint = z.infer<typeof PricePoint>;
+const pricePointShape = () => ({ date: text, price: num });
+export interface PricePoint extends Infer<typeof pricePointShape> {}
+export const PricePoint: Schema<PricePoint> = /* @__PURE__ */ answer(pricePointShape);
 
-/** The last 6 months; no data for too new SKUs. */
-export const PriceHistory = record({
+const priceHistoryShape = () => ({
   average: maybe(z.array(PricePoint)),
   lowest: maybe(z.array(record({ date: text, price: num, shop_name: text }))),
 });
-export type PriceHistory = z.infer<typeof PriceHistory>;
+/** The last 6 months; no data for too new SKUs. */
+export interface PriceHistory extends Infer<typeof priceHistoryShape> {}
+export const PriceHistory: Schema<PriceHistory> = /* @__PURE__ */ answer(priceHistoryShape);
 
-/** One shop's offers of a SKU. Shape from recorded answers; the spec does not show it. */
-export const ProductCard = record({
+const productCardShape = () => ({
   products: maybe(z.array(Product)),
   shop: maybe(Shop),
   blp: maybe(Blp),
 });
-export type ProductCard = z.infer<typeof ProductCard>;
+/** One shop's offers of a SKU. Shape from recorded answers; the spec does not show it. */
+export interface ProductCard extends Infer<typeof productCardShape> {}
+export const ProductCard: Schema<ProductCard> = /* @__PURE__ */ answer(productCardShape);
 
+const productCardGroupShape = () => ({ cards: maybe(z.array(ProductCard)) });
 /** An entry of `product_cards`: a group of cards. Shape from recorded answers; the spec does not show it. */
-export const ProductCardGroup = record({ cards: maybe(z.array(ProductCard)) });
-export type ProductCardGroup = z.infer<typeof ProductCardGroup>;
+export interface ProductCardGroup extends Infer<typeof productCardGroupShape> {}
+export const ProductCardGroup: Schema<ProductCardGroup> = /* @__PURE__ */ answer(productCardGroupShape);
 
-/** `meta` of a SKU's products and product cards. Shape from recorded answers; the spec does not show it. */
-export const ProductsMeta = record({
+const productsMetaShape = () => ({
   pagination: maybe(Pagination),
   /** e.g. `net_price`. */
   ordered_by: text,
   personalization: maybe(Personalization),
 });
-export type ProductsMeta = z.infer<typeof ProductsMeta>;
+/** `meta` of a SKU's products and product cards. Shape from recorded answers; the spec does not show it. */
+export interface ProductsMeta extends Infer<typeof productsMetaShape> {}
+export const ProductsMeta: Schema<ProductsMeta> = /* @__PURE__ */ answer(productsMetaShape);
 
 /** `GET /skus/:id`. Shape from recorded answers; the spec does not show it. */
-export const SkuAnswer = single('sku', Sku);
-export type SkuAnswer = z.infer<typeof SkuAnswer>;
+export const SkuAnswer = /* @__PURE__ */ single('sku', Sku);
+export interface SkuAnswer extends z.output<typeof SkuAnswer> {}
 
 /**
  * `GET /categories/:category_id/skus`, `GET /manufacturers/:id/skus`, and
  * `GET /skus/:id/similar` (shape from recorded answers).
  */
-export const SkusPage = listPage('skus', Sku, ListMeta);
-export type SkusPage = z.infer<typeof SkusPage>;
+export const SkusPage = /* @__PURE__ */ listPage('skus', Sku, ListMeta);
+export interface SkusPage extends z.output<typeof SkusPage> {}
 
-/** `GET /skus/:id/specifications` (`groups` with `include=group`). */
-export const SkuSpecificationsAnswer = record({
+const skuSpecificationsAnswerShape = () => ({
   specifications: z.array(Specification),
   groups: maybe(z.array(SpecificationGroup)),
   meta: maybe(record({ /** The SKU's full description, when it has one. */ full_description: text })),
 });
-export type SkuSpecificationsAnswer = z.infer<typeof SkuSpecificationsAnswer>;
+/** `GET /skus/:id/specifications` (`groups` with `include=group`). */
+export interface SkuSpecificationsAnswer extends Infer<typeof skuSpecificationsAnswerShape> {}
+export const SkuSpecificationsAnswer: Schema<SkuSpecificationsAnswer> = /* @__PURE__ */ answer(skuSpecificationsAnswerShape);
 
 /** `GET /skus/:id/price_history`. */
-export const PriceHistoryAnswer = single('history', PriceHistory);
-export type PriceHistoryAnswer = z.infer<typeof PriceHistoryAnswer>;
+export const PriceHistoryAnswer = /* @__PURE__ */ single('history', PriceHistory);
+export interface PriceHistoryAnswer extends z.output<typeof PriceHistoryAnswer> {}
 
-/** `GET /products/:id`. */
-export const ProductAnswer = record({
+const productAnswerShape = () => ({
   product: Product,
   meta: maybe(record({ personalization: maybe(Personalization) })),
 });
-export type ProductAnswer = z.infer<typeof ProductAnswer>;
+/** `GET /products/:id`. */
+export interface ProductAnswer extends Infer<typeof productAnswerShape> {}
+export const ProductAnswer: Schema<ProductAnswer> = /* @__PURE__ */ answer(productAnswerShape);
 
 /**
  * `GET /skus/:id/products` (shape from recorded answers) and
  * `GET /shops/:shop_id/products/search`.
  */
-export const ProductsPage = listPage('products', Product, ProductsMeta);
-export type ProductsPage = z.infer<typeof ProductsPage>;
+export const ProductsPage = /* @__PURE__ */ listPage('products', Product, ProductsMeta);
+export interface ProductsPage extends z.output<typeof ProductsPage> {}
 
 /** `GET /skus/:id/product_cards`. Shape from recorded answers; the spec does not show it. */
-export const ProductCardsPage = listPage('product_cards', ProductCardGroup, ProductsMeta);
-export type ProductCardsPage = z.infer<typeof ProductCardsPage>;
+export const ProductCardsPage = /* @__PURE__ */ listPage('product_cards', ProductCardGroup, ProductsMeta);
+export interface ProductCardsPage extends z.output<typeof ProductCardsPage> {}
 
 /** `GET /personalization`, `PUT /personalization`. */
-export const PersonalizationAnswer = single('personalization', Personalization);
-export type PersonalizationAnswer = z.infer<typeof PersonalizationAnswer>;
+export const PersonalizationAnswer = /* @__PURE__ */ single('personalization', Personalization);
+export interface PersonalizationAnswer extends z.output<typeof PersonalizationAnswer> {}
