@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: a merchant's day against the embedded mock marketplace, over real loopback HTTP.
  *
- * 1. The mock marketplace and a webhook receiver (createWebhookHandler) start on 127.0.0.1.
+ * 1. The mock marketplace and a webhook receiver (createWebhookHandler) start on 127.0.0.1; the
+ *    receiver's URL carries a secret (deliveries are unsigned), registered with the marketplace.
  * 2. Orders arrive by webhook; each new order is read, accepted with the first offered pickup
  *    window (express orders are left to the marketplace), invoiced when the customer asked for
  *    an invoice, and marked ready when the shop is in the Set as Ready programme.
@@ -9,6 +10,7 @@
  * 4. 5,000 products are synced with updateMany.
  * 5. A catalog category is crawled page by page, and one SKU read with its offers and reviews.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canSetAsReady, MarketplaceClient, type ProductUpdate, type WebhookEvent } from 'emporio';
@@ -32,7 +34,10 @@ async function main(): Promise<void> {
   const log: string[] = [];
   const note = (code: string, text: string) => log.push(`  ${code}  ${text}`);
 
+  // The secret in the webhook URL: the marketplace signs nothing, so the URL is what only it knows.
+  const urlSecret = randomUUID();
   const handler = createWebhookHandler({
+    urlSecret,
     // The mock posts from loopback; production keeps the published ranges only.
     allowedRanges: [...WEBHOOK_SOURCE_RANGES, '127.0.0.0/8', '::1/128'],
     onEvent: async (event) => {
@@ -46,9 +51,9 @@ async function main(): Promise<void> {
   });
   const receiver = createServer(toNodeHandler(handler));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/orders`;
-  mock.webhooks.register(receiverUrl);
-  say(`mock marketplace on ${marketplace.url}, webhook receiver on ${receiverUrl}`);
+  const receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+  mock.webhooks.register(`${receiverBase}/${urlSecret}`); // what the merchant panel is given
+  say(`mock marketplace on ${marketplace.url}, webhook receiver on ${receiverBase}/<secret>`);
 
   try {
     // 2. Orders arrive.
@@ -68,6 +73,9 @@ async function main(): Promise<void> {
     for (const line of log) say(line);
     const invoiceFile = mock.orders.get(invoiced.code)?.uploaded_invoice_file;
     say(`  ${received.length} webhook events handled; invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
+    const answered = mock.webhooks.deliveries.map((d) => d.status ?? d.error);
+    const guess = await fetch(`${receiverBase}/orders`, { method: 'POST', body: '{}' });
+    say(`  ${answered.length} deliveries to the secret URL answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status}`);
 
     // 4. Inventory.
     say('\ninventory');

@@ -24,3 +24,24 @@ export function createClock(base: () => number, onChange: () => void): MockClock
     },
   };
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS+02:00` (winter) or `+03:00` (summer): Athens local time with its offset,
+ * as the service writes every time stamp (spec/4 section 9), never `Z`. The one place the kit
+ * formats time stamps. Summer time follows the EU rule: from the last Sunday of March,
+ * 01:00 UTC, to the last Sunday of October, 01:00 UTC.
+ */
+export function timestamp(ms: number): string {
+  const year = new Date(ms).getUTCFullYear();
+  const summer = ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9);
+  const offsetHours = summer ? 3 : 2;
+  return `${new Date(ms + offsetHours * HOUR_MS).toISOString().slice(0, 19)}+0${offsetHours}:00`;
+}
+
+/** 01:00 UTC on the last Sunday of `month` (0-based) of `year`, in epoch ms. */
+function lastSundayAt1Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}

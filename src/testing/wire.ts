@@ -37,10 +37,8 @@ export const fail = (status: number, code: string, ...messages: string[]): never
   throw new WireFailure(status, code, messages);
 };
 
-/** `YYYY-MM-DDTHH:MM:SS+00:00`, the spec's timestamp format. */
-export function timestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
+/** The service's time stamp format (Athens time with its offset), defined with the mock's clock. */
+export { timestamp } from './clock.js';
 
 /** Media type and parameters of an `Accept` or `Content-Type` value, lower-cased. */
 export function parseMediaType(value: string | null): { type: string; params: Map<string, string> } | undefined {

@@ -1,7 +1,9 @@
 /**
  * The marketplace's order notifier (document 1, Events): POSTs each event to every registered
- * URL with the service's headers; any answer other than 200, a time-out or a network error is a
- * failure, retried until 4 attempts in total; deliveries of one order to one URL stay in order.
+ * URL (as registered: a secret in its path or query goes along) with the service's headers,
+ * following redirects with the same POST; any final answer other than 200, a time-out or a
+ * network error is a failure, retried until 4 attempts in total; deliveries of one order to
+ * one URL stay in order.
  */
 import type { MockWebhookEvent } from '../types.js';
 
@@ -40,6 +42,22 @@ interface Job {
   resend: boolean;
 }
 
+/** The service follows a `Location` redirect when it delivers (spec/4 section 9): the same POST, again. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Where a redirect answer sends the delivery, or undefined for any other answer. */
+function redirectTarget(answer: Response, from: string): string | undefined {
+  const location = REDIRECT_STATUSES.has(answer.status) ? answer.headers.get('location') : null;
+  if (location === null) return undefined;
+  try {
+    const target = new URL(location, from);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? target.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createWebhookSender(options: WebhookSenderOptions) {
   const urls = new Set<string>();
   const deliveries: WebhookDelivery[] = [];
@@ -75,15 +93,26 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       at: Date.now(),
     };
     try {
-      const answer = await options.fetch(job.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': userAgent },
-        body: job.body,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      await answer.arrayBuffer().catch(() => undefined);
-      record.status = answer.status;
-      record.ok = answer.status === 200;
+      // One time-out for the attempt, redirects included.
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      let url = job.url;
+      for (let hop = 0; ; hop++) {
+        const answer = await options.fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': userAgent },
+          body: job.body,
+          redirect: 'manual',
+          signal,
+        });
+        await answer.arrayBuffer().catch(() => undefined);
+        const next = hop < MAX_REDIRECTS ? redirectTarget(answer, url) : undefined;
+        if (next === undefined) {
+          record.status = answer.status;
+          record.ok = answer.status === 200;
+          break;
+        }
+        url = next;
+      }
     } catch (error) {
       record.error = (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network';
     }
