@@ -16,6 +16,7 @@ export {
   RateLimitError,
   RedirectError,
   RequestValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   UnprocessableEntityError,

@@ -182,7 +182,26 @@ export class TimeoutError extends RequestFailure {
   override name = 'TimeoutError';
 }
 
-/** More than 5 redirect hops, a redirect loop, or a redirect without a usable Location. */
+/**
+ * The answer's body, once decoded, passed the client's `maxResponseBytes`: it was
+ * cancelled where it stood. Not retried (the next answer would be as large).
+ */
+export class ResponseTooLargeError extends RequestFailure {
+  override name = 'ResponseTooLargeError';
+  /** The limit that was passed, in bytes. */
+  readonly limit: number;
+
+  constructor(limit: number, target?: RequestTarget, requestId?: string) {
+    const where = target ? ` (${target.method} ${target.url})` : '';
+    super(`the answer's body passed maxResponseBytes (${limit} bytes) and was cancelled${where}`, target, requestId);
+    this.limit = limit;
+  }
+}
+
+/**
+ * More than 5 redirect hops, a redirect loop, a redirect without a usable Location, or one
+ * the SDK refuses to follow (credentials in its URL, https to http).
+ */
 export class RedirectError extends RequestFailure {
   override name = 'RedirectError';
 }

@@ -25,11 +25,75 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
-/** Headers as a plain object, with credentials replaced by `[redacted]`. */
-export function redactHeaders(headers: Headers): Record<string, string> {
+/**
+ * Headers that carry credentials: shown as `[redacted]`, and dropped from a request that
+ * a redirect sends to another origin.
+ */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-auth-token',
+]);
+
+/**
+ * Headers as a plain object for hooks: credentials replaced by `[redacted]`, and the token
+ * scrubbed from every other value (a server may echo it in a Location or WWW-Authenticate).
+ */
+export function scrubHeaders(
+  headers: Headers | Iterable<[string, string]>,
+  token: string | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, key) => {
-    out[key] = key === 'authorization' || key === 'cookie' || key === 'x-api-key' ? '[redacted]' : value;
-  });
+  const add = (value: string, key: string) => {
+    const name = key.toLowerCase();
+    out[name] = CREDENTIAL_HEADERS.has(name) ? '[redacted]' : scrub(value, token);
+  };
+  if (headers instanceof Headers) headers.forEach(add);
+  else for (const [key, value] of headers) add(value, key);
   return out;
+}
+
+/** `headers` itself when no value holds the token; otherwise a copy with it scrubbed. */
+export function scrubbedHeaders(headers: Headers, token: string | undefined): Headers {
+  if (!token) return headers;
+  let copy: Headers | undefined;
+  headers.forEach((value, name) => {
+    const clean = scrub(value, token);
+    if (clean === value) return;
+    copy ??= new Headers(headers);
+    copy.set(name, clean);
+  });
+  return copy ?? headers;
+}
+
+/**
+ * `text` without `token`: as is, percent-encoded (a URL's forms) and base64 (a Basic
+ * credential). A text that still holds it in another percent-encoding is withheld whole.
+ */
+export function scrub(text: string, token: string | undefined): string {
+  if (!token) return text;
+  for (const form of tokenForms(token)) {
+    if (text.includes(form)) text = text.split(form).join('[redacted]');
+  }
+  if (text.includes('%') && percentDecoded(text).includes(token)) return '[redacted]';
+  return text;
+}
+
+function tokenForms(token: string): Set<string> {
+  const forms = new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)]);
+  // Shorter forms would scrub ordinary words.
+  if (token.length >= 8 && /^[\x20-\x7e]*$/.test(token)) forms.add(btoa(token).replace(/=+$/, ''));
+  return forms;
+}
+
+function percentDecoded(text: string): string {
+  const plain = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plain);
+  } catch {
+    return plain.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
 }

@@ -47,6 +47,8 @@ export interface ClientOptions {
   logger?: Logger;
   /** Observers of each HTTP exchange. */
   hooks?: Hooks;
+  /** The most an answer's body may take once decoded, in bytes (default 32 MiB); past it, `ResponseTooLargeError`. */
+  maxResponseBytes?: number;
 }
 
 export interface ResolvedOptions {
@@ -62,11 +64,12 @@ export interface ResolvedOptions {
   rateLimit: RateLimitBudget | false | undefined;
   logger: Logger | undefined;
   hooks: Hooks;
+  maxResponseBytes: number;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
   'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
-  'fetch', 'cache', 'rateLimit', 'logger', 'hooks',
+  'fetch', 'cache', 'rateLimit', 'logger', 'hooks', 'maxResponseBytes',
 ]);
 const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'cps', 'legacyV2']);
 
@@ -108,6 +111,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     rateLimit: checkRateLimit(options.rateLimit),
     logger: checkLogger(options.logger),
     hooks: checkHooks(options.hooks),
+    maxResponseBytes: checkNumber('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, {
+      min: 1,
+      integer: true,
+    }),
   };
 }
 
@@ -147,7 +154,8 @@ function checkToken(option: string, value: unknown): TokenSource {
   if (typeof value !== 'string' || value.trim().length === 0) {
     return fail(option, 'must be a non-empty string or a function returning one');
   }
-  if (/[\r\n]/.test(value)) fail(option, 'must not contain line breaks');
+  // Sent in a header: a value fetch refuses would fail every request, with the token in fetch's message.
+  if (/[\0\r\n]|[^\0-\xff]/.test(value)) fail(option, 'must not contain line breaks, NUL or characters outside Latin-1');
   return value;
 }
 
@@ -159,6 +167,8 @@ function checkApiVersion(value: unknown): string {
   // The service ignores a patch, so it is not sent.
   return value.split('.').slice(0, 2).join('.');
 }
+
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** The longest delay a timer takes (2^31 - 1 ms, about 24.8 days); ky refuses more. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;

@@ -14,13 +14,15 @@ import {
   RedirectError,
   type RequestTarget,
   RequestValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  type ValidationIssue,
   type WireError,
 } from './errors.js';
 import { compileCheck } from '../schemas/in-place-check.js';
 import { parseLinkHeader } from './link.js';
-import { type Logger, redactHeaders, redactUrl, silentLogger } from './logger.js';
+import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
 import { type ApiName, MAX_TIMEOUT_MS, type ResolvedOptions, type TokenSource } from './options.js';
 import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
@@ -119,6 +121,8 @@ export class Transport {
   readonly #legacyOrigin: string;
   /** Debug lines are built only when someone reads them. */
   readonly #debug: boolean;
+  /** Hooks that threw once already (each is reported once). */
+  readonly #failedHooks = new Set<string>();
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
@@ -208,6 +212,8 @@ export class Transport {
       ]);
     }
 
+    if (options.headers !== undefined) checkHeaders(options.headers);
+
     const retries = retryable ? maxRetries : 0;
     let raw: RawAnswer;
     try {
@@ -290,7 +296,7 @@ export class Transport {
     }
     if (typeof source === 'string') return source;
     return Promise.resolve(source()).then((token) => {
-      if (typeof token !== 'string' || token.length === 0 || /[\r\n]/.test(token)) {
+      if (typeof token !== 'string' || token.length === 0 || !isHeaderValue(token)) {
         throw new RequestValidationError(`The token function for the ${spec.api} API returned no usable token`);
       }
       return token;
@@ -382,10 +388,11 @@ export class Transport {
       const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
       if (waiting) await waiting;
       url = this.#remembered(url);
-      // The token goes only to the API's own origin, never to a redirect or link target elsewhere.
-      if (token !== undefined && spec.api !== 'legacyV2' && isSameOrigin(url, apiOrigin)) {
-        headers.authorization = `Bearer ${token}`;
-      } else delete headers.authorization;
+      // The token goes only to the API's own origin, never to a redirect or link target elsewhere;
+      // nor does any other credential the caller added.
+      if (!isSameOrigin(url, apiOrigin)) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+      else if (token !== undefined && spec.api !== 'legacyV2') headers.authorization = `Bearer ${token}`;
+      else delete headers.authorization;
 
       let raw: RawAnswer;
       try {
@@ -401,6 +408,15 @@ export class Transport {
       if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target, requestId);
       const next = httpUrl(location, url);
       if (next === undefined) throw new RedirectError(`${raw.status} redirect to a location that is not http(s)`, target, requestId);
+      const nextUrl = new URL(next);
+      // Its credentials stay out of the message: the URL is not shown.
+      if (nextUrl.username || nextUrl.password) {
+        throw new RedirectError(`${raw.status} redirect to a URL with credentials in it, not followed`, target, requestId);
+      }
+      // The body and custom headers would travel in clear text.
+      if (nextUrl.protocol === 'http:' && url.startsWith('https:')) {
+        throw new RedirectError(`${raw.status} redirect from https to http, not followed`, target, requestId);
+      }
       visited ??= new Set([startUrl]);
       if (visited.has(next)) throw new RedirectError(`redirect loop at ${scrub(redactUrl(next), token)}`, target, requestId);
       if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target, requestId);
@@ -449,33 +465,70 @@ export class Transport {
     // A redirect target may echo the token in a parameter redactUrl does not know.
     const shownUrl = () => scrub(redactUrl(url), token);
     if (this.#debug) this.#logger.debug(`request ${method} ${shownUrl()}`);
-    hooks.onRequest?.({ method, url: shownUrl(), headers: redactHeaders(new Headers(headers)), attempt: hop });
+    if (hooks.onRequest) {
+      const event = { method, url: shownUrl(), headers: scrubHeaders(Object.entries(headers), token), attempt: hop };
+      this.#callHook('onRequest', () => hooks.onRequest?.(event), token);
+    }
+    let response: Response | undefined;
     try {
       // ky's own time-out (per attempt), and the caller's signal only when there is one:
       // any signal makes ky combine signals on every request, which costs.
       const init: KyOptions = { method, headers, body, timeout };
       if (callerSignal) init.signal = callerSignal;
       const deadline = Date.now() + timeout;
-      const response = await this.#ky(url, init);
+      response = await this.#ky(url, init);
       // ky's time-out ends with the headers; the body gets what is left of the attempt's time.
-      const text = await within(response.text(), deadline - Date.now(), undefined, () => {
-        throw BODY_TIMEOUT;
-      });
-      hooks.onResponse?.({
-        method,
-        url: shownUrl(),
-        status: response.status,
-        headers: redactHeaders(response.headers),
-        durationMs: Date.now() - started,
-      });
+      const text = await readBody(response, this.#options.maxResponseBytes, deadline, callerSignal);
+      if (hooks.onResponse) {
+        const answered = response;
+        const event = {
+          method,
+          url: shownUrl(),
+          status: answered.status,
+          headers: scrubHeaders(answered.headers, token),
+          durationMs: Date.now() - started,
+        };
+        this.#callHook('onResponse', () => hooks.onResponse?.(event), token);
+      }
       return { status: response.status, headers: response.headers, text, url };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (error instanceof KyTimeoutError) throw new TimeoutError(`no answer within ${timeout} ms`, target);
       if (error === BODY_TIMEOUT) throw new TimeoutError(`the answer's body did not arrive within ${timeout} ms`, target);
+      if (response !== undefined) {
+        const requestId = requestIdOf(response.headers);
+        if (error === BODY_TOO_LARGE) throw new ResponseTooLargeError(this.#options.maxResponseBytes, target, requestId);
+        const encoding = response.headers.get('content-encoding');
+        // A body that arrived but cannot be decoded would arrive the same way again: not retried.
+        if (encoding && isDecodingFailure(error)) {
+          throw new ResponseValidationError(`the answer's body could not be decoded (content-encoding: ${scrub(encoding, token)})`, {
+            status: response.status,
+            target,
+            requestId,
+          });
+        }
+      }
       const reason = error instanceof Error ? scrub(error.message, token) : 'network error';
       const cause = error instanceof Error && error.cause instanceof Error ? scrub(error.cause.message, token) : '';
       throw new ConnectionError(`connection failed: ${reason}${cause ? ` (${cause})` : ''}`, target);
+    }
+  }
+
+  /** A hook that throws never changes the call's outcome: it is reported once per hook, then ignored. */
+  #callHook(name: 'onRequest' | 'onResponse', call: () => unknown, token: string | undefined): void {
+    const report = (error: unknown) => {
+      if (this.#failedHooks.has(name)) return;
+      this.#failedHooks.add(name);
+      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.#logger.warn?.(`hooks.${name} threw; the call goes on (later failures of this hook are not logged)`, {
+        error: scrub(text, token),
+      });
+    };
+    try {
+      const result = call();
+      if (isThenable(result)) Promise.resolve(result).catch(report);
+    } catch (error) {
+      report(error);
     }
   }
 
@@ -485,17 +538,18 @@ export class Transport {
     const parsed = tryParseJson(raw.text);
     if (isObject(parsed) && Array.isArray(parsed.errors)) {
       errors = parsed.errors.filter(isObject).map((e) => ({
-        code: typeof e.code === 'string' ? e.code : String(e.code ?? ''),
-        messages: Array.isArray(e.messages) ? e.messages.map(String) : typeof e.message === 'string' ? [e.message] : [],
+        code: wireText(e.code),
+        messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(wireText).filter(Boolean),
       }));
     } else if (isObject(parsed) && isObject(parsed.error) && spec.api === 'legacyV2') {
       // A legacy v2 envelope on an HTTP error: its error element, under the status's class.
       const { code, text } = parsed.error;
-      errors = [{ code: String(code ?? ''), messages: typeof text === 'string' ? [text] : [] }];
+      errors = [{ code: wireText(code), messages: [wireText(text)].filter(Boolean) }];
     } else if (isObject(parsed) && typeof parsed.message === 'string') {
       detail = parsed.message;
     } else if (raw.text) {
-      detail = excerpt(raw.text);
+      // Scrubbed before it is cut: a cut token would no longer be recognised.
+      detail = excerpt(scrub(raw.text, token));
     }
     if (token) {
       detail = detail === undefined ? undefined : scrub(detail, token);
@@ -510,7 +564,8 @@ export class Transport {
         ? 'a user token'
         : undefined;
     const hint = needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody)) ? `this call needs ${needs}` : undefined;
-    const error = new ErrorClass({ status: raw.status, errors, headers: raw.headers, target, detail, hint, api: spec.api });
+    const headers = scrubbedHeaders(raw.headers, token);
+    const error = new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: spec.api });
     if (error instanceof RateLimitError) {
       // Later requests of this token wait for the reset, or for Retry-After when that is all there is.
       const retryAfter = retryAfterMs(raw.headers.get('retry-after'));
@@ -611,6 +666,60 @@ function isSameOrigin(url: string, origin: string): boolean {
 
 /** Marks a body read that ran out of time (never seen by callers: mapped to TimeoutError). */
 const BODY_TIMEOUT = Symbol('body timeout');
+/** Marks a body cancelled at `maxResponseBytes` (mapped to ResponseTooLargeError). */
+const BODY_TOO_LARGE = Symbol('body too large');
+
+/**
+ * The body as text, read as a stream so it can be stopped: past `limit` decoded bytes
+ * (fetch has already undone gzip/br, so a small bomb counts at its full size), at the
+ * deadline, or on the caller's abort. Stopping cancels the stream, which closes the
+ * connection instead of leaving it downloading.
+ */
+async function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
+  const stream = response.body;
+  if (stream === null) return '';
+  const reader = stream.getReader();
+  let stopped = false;
+  let reason: unknown;
+  const stop = (why: unknown) => {
+    if (stopped) return;
+    stopped = true;
+    reason = why;
+    reader.cancel().catch(() => {});
+  };
+  const timer = setTimeout(stop, Math.max(1, deadline - Date.now()), BODY_TIMEOUT);
+  const abort = () => stop(signal?.reason);
+  signal?.addEventListener('abort', abort, { once: true });
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (stopped) throw reason;
+      if (done) return text + decoder.decode();
+      total += value.byteLength;
+      if (total > limit) {
+        stop(BODY_TOO_LARGE);
+        throw BODY_TOO_LARGE;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    const why = stopped ? reason : error;
+    stop(error);
+    throw why;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+/** A body stream that failed in its decompressor (zlib, brotli), not on the socket. */
+function isDecodingFailure(error: unknown): boolean {
+  const code = error instanceof Error && error.cause instanceof Error ? (error.cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^(Z_|ERR__|ERR_BROTLI|ERR_ZLIB|ERR_ZSTD)/.test(code);
+}
 
 /**
  * `promise`'s outcome, or `onTimeout()`'s after `ms`, or the signal's reason once it aborts:
@@ -667,6 +776,31 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
+/** Headers the SDK or fetch decide (framing, connection): a caller's value would break the request. */
+const RESERVED_HEADERS = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** A header value fetch accepts: Latin-1, no NUL, CR or LF (RFC 9110 field-value). */
+function isHeaderValue(value: string): boolean {
+  return !/[\0\r\n]|[^\0-\xff]/.test(value);
+}
+
+/** `RequestOptions.headers`, checked before anything is sent: names are tokens, values sendable. */
+function checkHeaders(headers: Record<string, string>): void {
+  const issues: ValidationIssue[] = [];
+  if (typeof headers !== 'object' || headers === null) {
+    throw new RequestValidationError('Invalid request options', [{ path: ['headers'], message: 'must be an object of strings' }]);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    const path = ['headers', name];
+    if (!/^[!#$%&'*+.^`|~\w-]+$/.test(name)) issues.push({ path, message: 'is not a valid header name' });
+    else if (RESERVED_HEADERS.has(name.toLowerCase())) issues.push({ path, message: 'is set by the HTTP layer and cannot be given' });
+    else if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
+    // The value is not quoted: it may be a credential.
+    else if (!isHeaderValue(value)) issues.push({ path, message: 'contains a line break, NUL or a character outside Latin-1' });
+  }
+  if (issues.length > 0) throw new RequestValidationError('Invalid request headers', issues);
+}
+
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
@@ -708,17 +842,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A wire error's code or message as text: a string as is, any other value as its JSON (never `[object Object]`). */
+function wireText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'object') return String(value);
+  try {
+    return excerpt(JSON.stringify(value));
+  } catch {
+    return '';
+  }
+}
+
 /** A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy). */
 function excerpt(text: string): string {
   const plain = text.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ').trim();
   return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
-}
-
-/** `text` without `token`, as is or in the percent-encoded forms a URL gives it. */
-function scrub(text: string, token: string | undefined): string {
-  if (!token) return text;
-  for (const form of new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)])) {
-    if (text.includes(form)) text = text.split(form).join('[redacted]');
-  }
-  return text;
 }
