@@ -25,7 +25,7 @@ import { BASE, recordingLogger, useMswServer } from '../helpers/server.js';
 
 // Characters that URLs and forms encode, so every encoded form of it is exercised.
 const TOKEN = 'tok/SECRET+orders=7f3a9c~Zq';
-const LOWER_HEX = encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+const LOWER_HEX = encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
 const TOKEN_FORMS = [TOKEN, encodeURIComponent(TOKEN), LOWER_HEX, 'tok/SECRET', '7f3a9c~Zq'];
 const ORDER = JSON.stringify({ order: { code: 'A-1', state: 'accepted' } });
 
