@@ -152,19 +152,29 @@ export class NotImplementedError extends ApiError {
 }
 
 /**
- * The client-side twin of the service's rate limit: a request that would cross the
- * daily budget is refused before sending, because crossing the real cap expires every
- * token of the client until the next UTC day. Nothing was sent; `status` is 429.
+ * The client-side twin of the service's rate limit: a request refused before sending,
+ * because it would cross the daily budget (crossing the real cap expires every token of
+ * the client until the next UTC day), or because the service asked this token to wait
+ * longer than the SDK waits in silence. Nothing was sent; `status` is 429.
  */
 export class RateLimitBudgetError extends RateLimitError {
   override name = 'RateLimitBudgetError';
-  /** Epoch second at which the budget allows requests again (the next UTC midnight). */
+  /**
+   * Epoch second at which requests may go again: the next UTC midnight for the daily
+   * budget (`code` 'client_daily_budget'), or the time the service asked this token to
+   * wait for, by a rate-limit answer longer than the SDK waits out (`code` 'service_wait').
+   */
   readonly retryAt: number;
 
-  constructor(message: string, retryAt: number, target?: RequestTarget) {
+  constructor(
+    message: string,
+    retryAt: number,
+    target?: RequestTarget,
+    code: 'client_daily_budget' | 'service_wait' = 'client_daily_budget',
+  ) {
     super({
       status: 429,
-      errors: [{ code: 'client_daily_budget', messages: [message] }],
+      errors: [{ code, messages: [message] }],
       headers: new Headers(),
       target,
     });

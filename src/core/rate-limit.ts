@@ -76,9 +76,10 @@ export class RateLimiter {
         // A day-long window (or a reset sent in milliseconds) is not waited out in silence.
         const reset = (this.now() + serverWait) / 1000;
         throw new RateLimitBudgetError(
-          `rate-limit window spent until ${new Date(reset * 1000).toISOString()}; not sent`,
+          `the service asked this token to wait until ${new Date(reset * 1000).toISOString()} (its rate-limit answer); not sent`,
           reset,
           target,
+          'service_wait',
         );
       }
       if (serverWait > 0) {

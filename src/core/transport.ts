@@ -74,6 +74,11 @@ export interface RequestSpec<T = unknown> {
   permission?: string;
   /** Legacy v2 `authenticate` carries no token. */
   anonymous?: boolean;
+  /**
+   * Told of each request put on the wire (retries and redirect hops included), and of each
+   * that got no complete answer, so it may have taken effect unseen. For `updateMany`'s report.
+   */
+  onWire?: (event: 'sent' | 'unanswered') => void;
   options?: RequestOptions | undefined;
 }
 
@@ -395,9 +400,13 @@ export class Transport {
       else delete headers.authorization;
 
       let raw: RawAnswer;
+      spec.onWire?.('sent');
       try {
         raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, hop);
         this.rateLimiter.observe(tokenId, raw.headers);
+      } catch (error) {
+        if (error instanceof ConnectionError || error instanceof TimeoutError) spec.onWire?.('unanswered');
+        throw error;
       } finally {
         this.rateLimiter.release(tokenId);
       }

@@ -160,5 +160,7 @@ function describeIssue(issue: Issue, body: unknown): string {
 }
 
 function kindOf(value: unknown): string {
+  // JSON.parse turns a number too large for a double into Infinity: "received number" would puzzle.
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large to represent (it overflowed to Infinity)';
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }

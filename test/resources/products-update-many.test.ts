@@ -56,7 +56,7 @@ describe('products.updateMany', () => {
     expect(requests[3]).toEqual(failedChunk);
     expect(requests[4]).toEqual(failedChunk); // the transport's retry of a transient failure
 
-    expect(report.requests).toBe(5);
+    expect(report.requests).toBe(6); // every request on the wire, the retry included
     expect(report.duplicates).toEqual([]);
     expect(report.failed[0]?.product_id).toBe(id(1234));
     expect(report.failed[0]?.error).toBeInstanceOf(RequestValidationError);

@@ -81,19 +81,26 @@ export class Products extends APIResource {
    *   fails puts each of its products in `failed` with that error.
    *
    * Every input product id ends in exactly one of `applied` and `failed` (an update with
-   * no usable `product_id` is reported with its string form, or `''`).
-   * An abort through `options.signal` rejects with the signal's reason.
+   * no usable `product_id` is reported with its string form, or `''`); a failed request
+   * one of whose attempts got no answer marks its products `maybeApplied: true`.
+   * An abort through `options.signal` rejects with the signal's reason; an input iterable
+   * or `onProgress` that throws rejects the run with its error. Either way the error gets
+   * the partial report as `error.report` (when it is an object).
    */
   updateMany(
     updates: Iterable<ProductUpdate> | AsyncIterable<ProductUpdate>,
     params?: UpdateManyOptions,
     options?: RequestOptions,
   ): Promise<UpdateManyReport> {
-    return runUpdateMany(updates, (data) => this.#sendBatch(data, options), params, options?.signal);
+    return runUpdateMany(updates, (data, onWire) => this.#sendBatch(data, options, onWire), params, options?.signal);
   }
 
   /** The one batch request; checked data only. */
-  async #sendBatch(data: readonly ProductUpdate[], options: RequestOptions | undefined): Promise<void> {
+  async #sendBatch(
+    data: readonly ProductUpdate[],
+    options: RequestOptions | undefined,
+    onWire?: (event: 'sent' | 'unanswered') => void,
+  ): Promise<void> {
     await this._transport.request({
       api: 'products',
       method: 'POST',
@@ -102,6 +109,7 @@ export class Products extends APIResource {
       schema: BatchAnswer,
       idempotent: true,
       options,
+      ...(onWire ? { onWire } : {}),
     });
   }
 }

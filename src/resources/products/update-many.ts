@@ -4,7 +4,7 @@ import { toIssues } from '../../schemas/common.js';
 import { ProductUpdate } from '../../schemas/products.js';
 import { isShopBusy } from '../orders/error-codes.js';
 
-/** Reported after each request of `updateMany`. */
+/** Reported after each request of `updateMany`, and once at the end when something changed since. */
 export interface UpdateManyProgress {
   /** Updates handed to the service so far (requests started). */
   sent: number;
@@ -17,7 +17,11 @@ export interface UpdateManyProgress {
 }
 
 export interface UpdateManyOptions {
-  /** Called after each request completes. An exception thrown here rejects the run. */
+  /**
+   * Called after each request completes, and once more at the end if updates were
+   * reported since (invalid ones, with none sent, included). An exception thrown here
+   * rejects the run, with the partial report as `error.report`.
+   */
   onProgress?: (progress: UpdateManyProgress) => void;
   /** Requests in flight at once. Default 1; the rate limiter paces them either way. */
   concurrency?: number;
@@ -33,11 +37,15 @@ export interface UpdateManyOptions {
 export interface UpdateManyReport {
   /** Product ids the service accepted. */
   applied: string[];
-  /** Product ids not applied, with why: a `RequestValidationError` (not sent) or the request's error. */
-  failed: { product_id: string; error: EmporioError }[];
+  /**
+   * Product ids not applied, with why: a `RequestValidationError` (not sent) or the request's
+   * error. `maybeApplied` is set when an attempt of that request got no answer: the service
+   * may have applied it unseen, so read the product back before sending it again.
+   */
+  failed: { product_id: string; error: EmporioError; maybeApplied?: true }[];
   /** Product ids seen again in the run, once per later occurrence; those were not sent. */
   duplicates: string[];
-  /** Batch requests made (a request sent again after a "scanning your XML" answer counts again). */
+  /** Batch requests sent: every one on the wire, retries and "scanning your XML" resends included. */
   requests: number;
 }
 
@@ -60,7 +68,7 @@ function reportedId(update: unknown): string {
 /** The engine of `products.updateMany`; `send` makes one batch request. */
 export async function runUpdateMany(
   updates: Iterable<ProductUpdate> | AsyncIterable<ProductUpdate>,
-  send: (data: ProductUpdate[]) => Promise<void>,
+  send: (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void) => Promise<void>,
   params: UpdateManyOptions = {},
   signal?: AbortSignal,
 ): Promise<UpdateManyReport> {
@@ -78,20 +86,23 @@ export async function runUpdateMany(
   const seen = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let sent = 0;
+  /** Applied + failed as of the last progress report. */
+  let reported = 0;
 
-  const progress = () =>
+  const progress = () => {
+    reported = report.applied.length + report.failed.length;
     params.onProgress?.({
       sent,
       applied: report.applied.length,
       failed: report.failed.length,
       ...(total === undefined ? {} : { total }),
     });
+  };
 
-  const sendWaitingOutScans = async (data: ProductUpdate[]) => {
+  const sendWaitingOutScans = async (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void) => {
     for (let attempt = 0; ; attempt++) {
-      report.requests++;
       try {
-        return await send(data);
+        return await send(data, onWire);
       } catch (error) {
         if (!isShopBusy(error) || attempt >= busyRetries) throw error;
         await sleep(busyDelay * 2 ** attempt, signal);
@@ -102,12 +113,17 @@ export async function runUpdateMany(
   const sendChunk = async (data: ProductUpdate[]) => {
     const ids = data.map((update) => update.product_id);
     sent += ids.length;
+    let unanswered = false;
+    const onWire = (event: 'sent' | 'unanswered') => {
+      if (event === 'sent') report.requests++;
+      else unanswered = true;
+    };
     try {
-      await sendWaitingOutScans(data);
+      await sendWaitingOutScans(data, onWire);
       for (const id of ids) report.applied.push(id);
     } catch (error) {
       if (signal?.aborted || !(error instanceof EmporioError)) throw error;
-      for (const id of ids) report.failed.push({ product_id: id, error });
+      for (const id of ids) report.failed.push(unanswered ? { product_id: id, error, maybeApplied: true } : { product_id: id, error });
     }
     progress();
   };
@@ -129,31 +145,45 @@ export async function runUpdateMany(
   let chunk: ProductUpdate[] = [];
   let index = 0;
   try {
-    for await (const update of updates) {
-      const position = index++;
-      const id = reportedId(update);
-      if (id !== '' && seen.has(id)) {
-        report.duplicates.push(id);
-        continue;
+    try {
+      for await (const update of updates) {
+        const position = index++;
+        const id = reportedId(update);
+        if (id !== '' && seen.has(id)) {
+          report.duplicates.push(id);
+          continue;
+        }
+        if (id !== '') seen.add(id);
+        const result = ProductUpdate.safeParse(update);
+        if (!result.success) {
+          const issues = toIssues(result.error, update).map((issue) => ({ ...issue, path: [position, ...issue.path] }));
+          report.failed.push({ product_id: id, error: new RequestValidationError('Invalid product update', issues) });
+          continue;
+        }
+        chunk.push(result.data);
+        if (chunk.length === CHUNK_SIZE) {
+          await launch(chunk);
+          chunk = [];
+        }
       }
-      if (id !== '') seen.add(id);
-      const result = ProductUpdate.safeParse(update);
-      if (!result.success) {
-        const issues = toIssues(result.error, update).map((issue) => ({ ...issue, path: [position, ...issue.path] }));
-        report.failed.push({ product_id: id, error: new RequestValidationError('Invalid product update', issues) });
-        continue;
-      }
-      chunk.push(result.data);
-      if (chunk.length === CHUNK_SIZE) {
-        await launch(chunk);
-        chunk = [];
-      }
+      if (chunk.length) await launch(chunk);
+    } finally {
+      // Whatever happened, let the requests already sent finish.
+      await Promise.all(inFlight);
     }
-    if (chunk.length) await launch(chunk);
-  } finally {
-    // Whatever happened, let the requests already sent finish.
-    await Promise.all(inFlight);
+    if (fatal) throw fatal.error;
+    // Updates reported after the last request (or with none sent, every row invalid).
+    if (report.applied.length + report.failed.length !== reported) progress();
+  } catch (error) {
+    throw withReport(error, report);
   }
-  if (fatal) throw fatal.error;
   return report;
+}
+
+/** The run's error, carrying what was done before it as `error.report`. */
+function withReport(error: unknown, report: UpdateManyReport): unknown {
+  if (typeof error === 'object' && error !== null && Object.isExtensible(error) && !('report' in error)) {
+    Object.defineProperty(error, 'report', { value: report, enumerable: false, configurable: true, writable: true });
+  }
+  return error;
 }
