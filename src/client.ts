@@ -3,6 +3,8 @@ import type { RateLimitInfo } from './core/rate-limit.js';
 import { Transport } from './core/transport.js';
 import { Account } from './resources/account/index.js';
 import { Catalog } from './resources/catalog/index.js';
+import { Cps } from './resources/cps.js';
+import { Fbs } from './resources/fbs.js';
 import { LegacyV2 } from './resources/legacy-v2.js';
 import { Orders } from './resources/orders/index.js';
 import { Products } from './resources/products/index.js';
@@ -20,6 +22,10 @@ export class MarketplaceClient {
   readonly orders: Orders;
   /** Products API (document 1): bulk price, stock and availability updates. */
   readonly products: Products;
+  /** FBS warehouse API (spec/4 section 6): stock, purchase orders, suppliers; uses the orders token. */
+  readonly fbs: Fbs;
+  /** CPS orders API (spec/4 section 7): read and reject pay-per-sale orders with `tokens.cps`. */
+  readonly cps: Cps;
   /** Catalog API v3 (document 2). */
   readonly catalog: Catalog;
   /** User-account resources (document 3): favorites, profile, addresses, saved orders, notifications. */
@@ -35,6 +41,8 @@ export class MarketplaceClient {
     this.#transport = new Transport(resolveOptions(options));
     this.orders = new Orders(this.#transport);
     this.products = new Products(this.#transport);
+    this.fbs = new Fbs(this.#transport);
+    this.cps = new Cps(this.#transport);
     this.catalog = new Catalog(this.#transport);
     this.account = new Account(this.#transport);
     this.legacyV2 = new LegacyV2(this.#transport);

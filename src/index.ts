@@ -25,7 +25,19 @@ export {
   type WireError,
 } from './core/errors.js';
 export type { Logger } from './core/logger.js';
-export type { ApiName, ClientOptions, Hooks, TokenSource } from './core/options.js';
+export type { ApiName, ClientOptions, Hooks, RefreshableTokenSource, TokenSource } from './core/options.js';
+export {
+  type AuthorizationUrlOptions,
+  authorizationUrl,
+  type ClientCredentialsOptions,
+  clientCredentials,
+  type ExchangeAuthorizationCodeOptions,
+  exchangeAuthorizationCode,
+  type OAuthTokens,
+  type TokenRequestOptions,
+  type UserTokenOptions,
+  userToken,
+} from './core/oauth.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
 export type { RateLimitBudget, RateLimitInfo } from './core/rate-limit.js';
 export type { ListOptions, RequestOptions } from './core/transport.js';
@@ -39,17 +51,22 @@ export {
   type InvoiceFile,
   isNotEligibleForReady,
   isOrderAlreadyAccepted,
+  isOrderAlreadyRejected,
   isOrderNotFound,
   isShopBusy,
   ORDER_ERROR_CODES,
   type OrderErrorCode,
   type ReadyParams,
   type RejectCallOptions,
+  WEBHOOK_TRIGGER_KINDS,
+  type WebhookTriggerKind,
 } from './resources/orders/index.js';
 export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './resources/products/index.js';
 // Wire types, inferred from the schemas (the schemas themselves stay internal).
 export type * from './schemas/account.js';
 export type * from './schemas/catalog.js';
+export type * from './schemas/cps.js';
+export type * from './schemas/fbs.js';
 export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
 export type * from './schemas/products.js';
@@ -59,6 +76,8 @@ export * from './webhooks/index.js';
 // Namespace classes, as types for annotations; sub-namespaces are reachable as e.g. `Catalog['skus']`.
 export type { Account } from './resources/account/index.js';
 export type { Catalog } from './resources/catalog/index.js';
+export type { Cps, CpsRejectCallOptions } from './resources/cps.js';
+export type { Fbs } from './resources/fbs.js';
 export type { LegacySession, LegacySkuLookup, LegacyV2 } from './resources/legacy-v2.js';
 export type { Orders } from './resources/orders/index.js';
 export type { Products } from './resources/products/index.js';

@@ -6,6 +6,20 @@ import type { RateLimitBudget } from './rate-limit.js';
 export type TokenSource = string | (() => string | Promise<string>);
 
 /** Which API a call belongs to, and so which token it sends (FBS calls use the orders token). */
+/**
+ * A token source that can renew its token (the OAuth sources of `clientCredentials` and
+ * `userToken`): after a 401 the client calls `refresh` once and repeats the refused call once.
+ */
+export interface RefreshableTokenSource {
+  (): Promise<string>;
+  /** Fetches a new token now (concurrent callers share one request). */
+  refresh(): Promise<string>;
+  /** @internal The client's baseUrl, from which a source without `tokenUrl` derives it. */
+  [USE_BASE_URL]?(baseUrl: string): void;
+}
+/** @internal */
+export const USE_BASE_URL: unique symbol = Symbol('emporio.useBaseUrl');
+
 export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'legacyV2';
 
 /** Observes each HTTP exchange. Headers arrive with credentials redacted. */
@@ -125,7 +139,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
 
-function checkBaseUrl(option: string, value: unknown): string {
+export function checkBaseUrl(option: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) return fail(option, 'is required and must be a URL string');
   let url: URL;
   try {

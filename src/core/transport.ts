@@ -7,6 +7,7 @@ import { type CachedAnswer, type CacheStore, isCachedAnswer, knownTokenIdentity,
 import {
   type ApiError,
   apiErrorClass,
+  AuthenticationError,
   ConnectionError,
   InternalServerError,
   RateLimitBudgetError,
@@ -23,7 +24,7 @@ import {
 import { compileCheck } from '../schemas/in-place-check.js';
 import { parseLinkHeader } from './link.js';
 import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
-import { type ApiName, MAX_TIMEOUT_MS, type ResolvedOptions, type TokenSource } from './options.js';
+import { type ApiName, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource, USE_BASE_URL } from './options.js';
 import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
@@ -135,7 +136,8 @@ export class Transport {
     this.#debug = options.logger !== undefined;
     this.#baseOrigin = new URL(options.baseUrl).origin;
     this.#legacyOrigin = options.legacyBaseUrl === undefined ? '' : new URL(options.legacyBaseUrl).origin;
-    this.#tokens = { ...options.tokens };
+    this.#tokens = {};
+    for (const [api, source] of Object.entries(options.tokens)) this.setToken(api as ApiName, source);
     this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache());
     this.rateLimiter = new RateLimiter(options.rateLimit, this.#logger);
     // ky sends and times each attempt out; retries, redirects and errors are handled here, once.
@@ -150,6 +152,8 @@ export class Transport {
   setToken(api: ApiName, source: TokenSource | undefined): void {
     if (source === undefined) delete this.#tokens[api];
     else this.#tokens[api] = source;
+    // An OAuth source without its own tokenUrl derives it from the client's base.
+    if (typeof source === 'function') (source as RefreshableTokenSource)[USE_BASE_URL]?.(this.#options.baseUrl);
   }
 
   /** `text` without the API's token, when that token is a string (a function's value is never kept). */
@@ -227,8 +231,10 @@ export class Transport {
         // p-retry costs several microseconds per request. Retries go through it.
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
-        if (retries === 0 || !(error instanceof Error)) throw error;
-        raw = await this.#retry(spec, url, target, error, retries);
+        if (!(error instanceof Error)) throw error;
+        if (await this.#refreshedAfter401(spec, target, error)) raw = await this.#attempt(spec, url, target);
+        else if (retries === 0) throw error;
+        else raw = await this.#retry(spec, url, target, error, retries);
       }
     } catch (error) {
       // An abort rejects with the caller's reason, unchanged, as fetch does.
@@ -248,6 +254,20 @@ export class Transport {
         return cachedLink !== undefined ? cachedLink : raw.headers.get('link');
       },
     };
+  }
+
+  /**
+   * The API refused the token with a 401 and its source can renew it (OAuth): one new token,
+   * and the refused call is repeated once with it. A refusal from the token endpoint itself
+   * (its URL is not the call's) is final.
+   */
+  async #refreshedAfter401(spec: RequestSpec<unknown>, target: RequestTarget, error: Error): Promise<boolean> {
+    if (!(error instanceof AuthenticationError) || error.status !== 401 || error.url !== target.url) return false;
+    const source = this.#tokens[spec.api];
+    const refresh = typeof source === 'function' ? (source as Partial<RefreshableTokenSource>).refresh : undefined;
+    if (typeof refresh !== 'function') return false;
+    await refresh.call(source);
+    return true;
   }
 
   /** Attempts after a failed first one; delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry. */

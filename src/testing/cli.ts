@@ -2,8 +2,11 @@
 /**
  * `emporio-mock`: the mock marketplace on a loopback port for a merchant's manual testing.
  *   emporio-mock --port 4010 [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL]
+ *   emporio-mock trigger <kind> <code> [--url http://127.0.0.1:4010] [--vendor marketplace] [--token T]
  */
 import { parseArgs } from 'node:util';
+import { MarketplaceClient } from '../client.js';
+import { WEBHOOK_TRIGGER_KINDS, type WebhookTriggerKind } from '../resources/orders/index.js';
 import { createMockCore } from './mock.js';
 import { listen } from './server.js';
 
@@ -11,9 +14,35 @@ const USAGE = `Usage: emporio-mock [--port 4010] [--host 127.0.0.1] [--vendor ma
 
 Starts a mock of the marketplace's merchant, catalog and account APIs on a loopback port.
   --token T      one bearer token for every API (default: test-orders-token, test-products-token, ...)
-  --webhook URL  post order events to URL (up to 4 attempts, 5 minutes apart)`;
+  --webhook URL  post order events to URL (up to 4 attempts, 5 minutes apart)
+
+Usage: emporio-mock trigger <kind> <code> [--url http://127.0.0.1:4010] [--vendor marketplace] [--token T]
+
+Asks a running mock (or the service's sandbox, --url https://...) to send a test delivery for
+an order to the registered webhook URL, as the service's sandbox triggers do.
+  <kind>         ${WEBHOOK_TRIGGER_KINDS.join(', ')}
+  --token T      the orders token (default test-orders-token)`;
+
+/** `trigger <kind> <code>`: calls the sandbox trigger endpoint through the SDK and prints the answer. */
+async function trigger(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string', default: 'http://127.0.0.1:4010' },
+      vendor: { type: 'string', default: 'marketplace' },
+      token: { type: 'string', default: 'test-orders-token' },
+    },
+  });
+  const [kind, code, ...extra] = positionals;
+  if (kind === undefined || code === undefined || extra.length > 0) throw new TypeError(`trigger takes a kind and an order code\n\n${USAGE}`);
+  const client = new MarketplaceClient({ baseUrl: values.url, vendor: values.vendor, tokens: { orders: values.token } });
+  const answer = await client.orders.triggerWebhook(code, kind as WebhookTriggerKind);
+  console.log(`${kind} delivery for ${code} requested: ${JSON.stringify(answer)}`);
+}
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'trigger') return trigger(process.argv.slice(3));
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '4010' },
@@ -37,7 +66,7 @@ async function main(): Promise<void> {
     baseUrl: server.url,
     vendor: values.vendor,
     seed: Number(values.seed) || 1,
-    tokens: token ? { orders: token, products: token, catalog: token, account: token } : undefined,
+    tokens: token ? { orders: token, products: token, catalog: token, account: token, cps: token } : undefined,
   });
   server.setHandler(handle);
   if (values.webhook) mock.webhooks.register(values.webhook);

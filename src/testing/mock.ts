@@ -8,14 +8,18 @@ import type { HttpHandler } from 'msw';
 import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
+import { createCps } from './cps.js';
 import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
 import { sleep } from '../core/sleep.js';
 import { createFaults, type FaultOptions, type InjectedFault } from './faults.js';
+import { createFbs } from './fbs.js';
+import { createOAuth, type MockOAuthOptions } from './oauth.js';
 import { createOrders } from './orders.js';
 import { createProducts } from './products.js';
 import { createRandom } from './random.js';
 import { createRateLimiter, type RateLimitOptions, setRateLimitHeaders, type RateLimitState } from './rate-limit.js';
 import { type Api, type Route, Router } from './router.js';
+import { createTriggers } from './triggers.js';
 import type { MockWebhookEvent } from './types.js';
 import { json, parseMediaType, WireFailure, wireError } from './wire.js';
 
@@ -26,8 +30,14 @@ export interface MockMarketplaceOptions {
   vendor?: string;
   /** Where msw intercepts and what URLs under the mock (invoice files, vouchers) start with. Default 'https://api.marketplace.test'. */
   baseUrl?: string;
-  /** Accepted bearer tokens per API (one or several each). Defaults 'test-orders-token', 'test-products-token', 'test-catalog-token', 'test-account-token'. */
-  tokens?: { orders?: TokenList; products?: TokenList; catalog?: TokenList; account?: TokenList };
+  /**
+   * Accepted bearer tokens per API (one or several each). Defaults 'test-orders-token',
+   * 'test-products-token', 'test-catalog-token', 'test-account-token', 'test-cps-token'.
+   * FBS calls take the orders tokens.
+   */
+  tokens?: { orders?: TokenList; products?: TokenList; catalog?: TokenList; account?: TokenList; cps?: TokenList };
+  /** The OAuth application and token lifetimes of `/oauth2/token`. */
+  oauth?: MockOAuthOptions;
   /** Seed of generated data (order ids, catalog) and, unless `faults.seed` is set, of faults. Default 1. */
   seed?: number;
   /** Base clock (epoch ms); `mock.clock.advance` moves the mock's time ahead of it. Default Date.now. */
@@ -67,6 +77,7 @@ const DEFAULT_TOKENS = {
   products: 'test-products-token',
   catalog: 'test-catalog-token',
   account: 'test-account-token',
+  cps: 'test-cps-token',
 } as const;
 const REQUEST_LOG_LIMIT = 10_000;
 
@@ -90,6 +101,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     products: toList(options.tokens?.products ?? DEFAULT_TOKENS.products),
     catalog: toList(options.tokens?.catalog ?? DEFAULT_TOKENS.catalog),
     account: toList(options.tokens?.account ?? DEFAULT_TOKENS.account),
+    cps: toList(options.tokens?.cps ?? DEFAULT_TOKENS.cps),
   };
   for (const [api, list] of Object.entries(tokens)) {
     if (list.length === 0 || list.some((t) => typeof t !== 'string' || t === '')) {
@@ -136,11 +148,25 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     sku: (id) => catalog.skus.get(id),
     firstSkus: () => catalog.kit.skus(catalog.kit.ids.leaf).slice(0, 3),
   });
-  const router = new Router().add(...orders.routes, ...products.routes, ...catalog.routes, ...account.routes);
+  const random = createRandom(seed + 1);
+  const fbs = createFbs({ now: clock.now, random });
+  const cps = createCps({ now: clock.now, random });
+  const oauth = createOAuth({ now: clock.now, random }, options.oauth);
+  const triggers = createTriggers({ baseUrl: () => baseUrl, now: clock.now, order: (code) => orders.kit.get(code), emit });
+  const router = new Router().add(
+    ...orders.routes,
+    ...triggers.routes,
+    ...fbs.routes,
+    ...cps.routes,
+    ...products.routes,
+    ...catalog.routes,
+    ...account.routes,
+    ...oauth.routes,
+  );
 
   const checkAccept = (request: Request, api: Api): Response | undefined => {
     const media = parseMediaType(request.headers.get('accept'));
-    const merchant = api === 'orders' || api === 'products';
+    const merchant = api === 'orders' || api === 'products' || api === 'cps';
     const wanted = `application/vnd.${vendor.toLowerCase()}+json`;
     const expected = merchant ? `${wanted}; version=3.0` : `${wanted}; version=<major.minor>`;
     if (media?.type !== wanted) return wireError(406, 'not_acceptable', `Accept must be ${expected}.`);
@@ -151,7 +177,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     return undefined;
   };
 
-  const checkToken = (request: Request, api: Api, path: string): { token: string } | Response => {
+  const checkToken = (request: Request, api: Exclude<Api, 'oauth'>, path: string): { token: string } | Response => {
     const header = request.headers.get('authorization') ?? '';
     const match = /^Bearer +(\S+)$/i.exec(header.trim());
     const unauthorized = (message: string) => {
@@ -165,7 +191,10 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     // A logged-out user token is revoked everywhere, catalog reads and review writes included.
     if (tokens.account.includes(token) && account.loggedOut()) return unauthorized('The access token was revoked by logout.');
     if (accepted.includes(token)) return { token };
-    if (api === 'account' && tokens.catalog.includes(token)) {
+    const issued = api === 'catalog' || api === 'account' ? oauth.verdict(token) : undefined;
+    if (issued?.ok === false) return unauthorized('The access token expired.');
+    if (issued?.ok && (api === 'catalog' || (issued.user && allows(issued.scopes, permissionOf(path))))) return { token };
+    if (api === 'account' && (issued?.ok || tokens.catalog.includes(token))) {
       return wireError(403, 'forbidden', `The access token lacks the ${permissionOf(path)} permission.`);
     }
     return unauthorized('Invalid bearer token.');
@@ -173,11 +202,13 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
 
   /** Protocol checks, rate limit, then the route's handler. */
   const answer = async (request: Request, url: URL, path: string, route: Route, params: Record<string, string>) => {
+    // The OAuth endpoints are on the web host: no Accept version, no bearer token.
+    if (route.api === 'oauth') return route.handler({ request, url, params, token: '' });
     const refused = checkAccept(request, route.api);
     if (refused) return refused;
     const auth = checkToken(request, route.api, path);
     if (auth instanceof Response) return auth;
-    const merchant = route.api === 'orders' || route.api === 'products';
+    const merchant = route.api === 'orders' || route.api === 'products' || route.api === 'cps';
     const limiter = merchant ? merchantLimiter : catalogLimiter;
     const budget: RateLimitState | undefined = limiter?.take(`${route.api === 'catalog' || route.api === 'account' ? 'v3' : route.api}:${auth.token}`);
     let response: Response;
@@ -263,16 +294,23 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     vendor,
     baseUrl,
     /** The first accepted token of each API. */
-    tokens: { orders: tokens.orders[0], products: tokens.products[0], catalog: tokens.catalog[0], account: tokens.account[0] } as {
-      orders: string;
-      products: string;
-      catalog: string;
-      account: string;
-    },
+    tokens: {
+      orders: tokens.orders[0],
+      products: tokens.products[0],
+      catalog: tokens.catalog[0],
+      account: tokens.account[0],
+      cps: tokens.cps[0],
+    } as { orders: string; products: string; catalog: string; account: string; cps: string },
     fetch: mockFetch,
     orders: orders.kit,
     products: products.kit,
     inventory: products.inventory,
+    /** The FBS warehouse: stock, purchase orders (`receive` adds them to the stock), suppliers. */
+    fbs: fbs.kit,
+    /** CPS orders: `create` adds one that can be rejected. */
+    cps: cps.kit,
+    /** The OAuth application (`clientId`, `clientSecret`) and consent control. */
+    oauth: oauth.kit,
     /** The seeded catalog: ids of notable records, and adding SKUs or categories. */
     catalog: catalog.kit,
     /** The account token's user: favorites, lists, notifications. */
@@ -323,6 +361,11 @@ export interface CoreContext {
 }
 
 export type MockCore = ReturnType<typeof createMockCore>['mock'];
+
+/** Whether a user token's scopes cover what an account path needs. */
+function allows(scopes: Set<string>, permission: string): boolean {
+  return permission === 'favorites' || permission === 'notifications' ? scopes.has(permission) : true;
+}
 
 function toList(value: TokenList): string[] {
   return typeof value === 'string' ? [value] : [...value];

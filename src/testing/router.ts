@@ -1,7 +1,7 @@
 /** A tiny router: method + path pattern (`/orders/:code/accept`) → handler. */
 
 /** Which token and Accept rules a route follows. */
-export type Api = 'orders' | 'products' | 'catalog' | 'account';
+export type Api = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'oauth';
 
 export interface RouteContext {
   request: Request;

@@ -32,6 +32,13 @@ export function isOrderAlreadyAccepted(error: unknown): error is UnprocessableEn
   );
 }
 
+/** 422 `order_status` "Order already rejected.": a repeated reject (Orders API and CPS orders); usually safe to treat as done. */
+export function isOrderAlreadyRejected(error: unknown): error is UnprocessableEntityError {
+  return (
+    hasErrorCode(error, ORDER_ERROR_CODES.orderStatus) && error.status === 422 && mentions(error, /already rejected/i)
+  );
+}
+
 /** 404 from the Orders API: no order with that code (`order_error` "Order not found", or no body). */
 export function isOrderNotFound(error: unknown): error is NotFoundError {
   return error instanceof ApiError && error.status === 404 && (error.code === undefined || error.code === 'order_error');

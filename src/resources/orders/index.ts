@@ -13,6 +13,7 @@ import {
   TrackingDetails,
 } from '../../schemas/order.js';
 import { SuccessAnswer } from '../../schemas/products.js';
+
 import { APIResource } from '../resource.js';
 import { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
 import { type InvoiceFile, invoiceForm } from './invoice.js';
@@ -24,6 +25,7 @@ export {
   hasErrorCode,
   isNotEligibleForReady,
   isOrderAlreadyAccepted,
+  isOrderAlreadyRejected,
   isOrderNotFound,
   isShopBusy,
   ORDER_ERROR_CODES,
@@ -44,6 +46,11 @@ export interface ReadyParams {
   /** The order as the SDK returned it: checked with `canSetAsReady` / `canSetAsNotReady` before sending. */
   order?: EligibilityOrder & Pick<Order, 'code'>;
 }
+
+/** What a sandbox trigger asks the service to deliver (spec/4 section 5). */
+export const WEBHOOK_TRIGGER_KINDS = ['creation', 'voucher_update', 'extension', 'cancellation'] as const;
+export type WebhookTriggerKind = (typeof WEBHOOK_TRIGGER_KINDS)[number];
+const TriggerKind = z.enum(WEBHOOK_TRIGGER_KINDS, { error: `expected one of ${WEBHOOK_TRIGGER_KINDS.join(', ')}` });
 
 /** An action's answer: `{ success: true }`, or an empty answer. */
 const ActionAnswer = z.optional(SuccessAnswer);
@@ -157,6 +164,24 @@ export class Orders extends APIResource {
       path: path`/merchants/ecommerce/orders/${code}/tracking_details`,
       body: { tracking_details },
       schema: ActionAnswer,
+      options,
+    });
+  }
+
+  /**
+   * Sandbox only: POST .../orders/:code/trigger_webhook_request/:kind asks the service to send
+   * a test delivery for a demo order (`DEMO-OPEN`...) to the shop's webhook URL: `creation`
+   * → `new_order`; `voucher_update`, `extension`, `cancellation` → `order_updated`. Resolves
+   * `{ success: true }`; the delivery follows within seconds to minutes. Not retried: each
+   * request sends a delivery.
+   */
+  async triggerWebhook(code: string, kind: WebhookTriggerKind, options?: RequestOptions): Promise<SuccessAnswer> {
+    const checked = checkRequest(TriggerKind, kind, 'webhook trigger', ['kind']);
+    return this._transport.request({
+      api: 'orders',
+      method: 'POST',
+      path: path`/merchants/ecommerce/orders/${code}/trigger_webhook_request/${checked}`,
+      schema: SuccessAnswer,
       options,
     });
   }

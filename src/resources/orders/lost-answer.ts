@@ -1,14 +1,12 @@
 import { ConnectionError, TimeoutError } from '../../core/errors.js';
-import type { Order } from '../../schemas/order.js';
-
 /**
- * Exactly-once order actions. An action is sent once, never repeated: when its answer
+ * Exactly-once order actions (Orders API, CPS orders). An action is sent once, never repeated: when its answer
  * is lost (time-out, dropped connection) the request may or may not have taken effect,
  * so the order is read once and the call resolves if the order already shows the
  * effect. Otherwise, or if that read fails too, the original error is thrown: the
  * caller decides whether to try again.
  */
-export async function actOnce(
+export async function actOnce<Order>(
   act: () => Promise<unknown>,
   readOrder: () => Promise<Order>,
   hasEffect: (order: Order) => boolean,

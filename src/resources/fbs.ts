@@ -1,0 +1,118 @@
+import type { PagePromise } from '../core/pagination.js';
+import { path } from '../core/paths.js';
+import type { ListOptions, RequestOptions } from '../core/transport.js';
+import type { PageMeta } from '../schemas/catalog/base.js';
+import { checkRequest } from '../schemas/common.js';
+import {
+  FbsListParams,
+  type FbsProduct,
+  FbsProductsPage,
+  type PurchaseOrder,
+  type PurchaseOrderCreated,
+  PurchaseOrderCreated as PurchaseOrderCreatedAnswer,
+  PurchaseOrderInput,
+  type PurchaseOrderLineItem,
+  PurchaseOrderLineItemsAnswer,
+  PurchaseOrdersPage,
+  SupplierAnswer,
+  SupplierChanges,
+  SupplierInput,
+  type Supplier,
+  SuppliersPage,
+} from '../schemas/fbs.js';
+import { APIResource } from './resource.js';
+
+const FBS = '/merchants/ecommerce/fbs';
+
+/** The warehouse's stock. */
+class FbsProducts extends APIResource {
+  /** `GET /merchants/ecommerce/fbs/products`, page by page. */
+  list(params: FbsListParams = {}, options?: ListOptions): PagePromise<FbsProduct, PageMeta> {
+    return this._transport.list(
+      { api: 'orders', method: 'GET', path: `${FBS}/products`, query: params, querySchema: FbsListParams, schema: FbsProductsPage, options },
+      'products',
+    );
+  }
+}
+
+/** Purchase orders: stock on its way to the warehouse. */
+class PurchaseOrders extends APIResource {
+  /** `GET /merchants/ecommerce/fbs/purchase_orders`, page by page. */
+  list(params: FbsListParams = {}, options?: ListOptions): PagePromise<PurchaseOrder, PageMeta> {
+    return this._transport.list(
+      { api: 'orders', method: 'GET', path: `${FBS}/purchase_orders`, query: params, querySchema: FbsListParams, schema: PurchaseOrdersPage, options },
+      'purchase_orders',
+    );
+  }
+
+  /**
+   * `POST /merchants/ecommerce/fbs/purchase_orders` → `{ success, code }`. Checked before
+   * sending: `expected_date` a real `YYYY-MM-DD` date, quantities positive integers,
+   * `storage_conditions` 0–3. Not repeated on a lost answer: a second request would create
+   * a second purchase order.
+   */
+  async create(purchaseOrder: PurchaseOrderInput, options?: RequestOptions): Promise<PurchaseOrderCreated> {
+    const body = checkRequest(PurchaseOrderInput, purchaseOrder, 'purchase order');
+    return this._transport.request({
+      api: 'orders',
+      method: 'POST',
+      path: `${FBS}/purchase_orders`,
+      body,
+      schema: PurchaseOrderCreatedAnswer,
+      options,
+    });
+  }
+
+  /** `GET .../purchase_orders/:code/line_items`: expected and counted quantities. */
+  async lineItems(code: string, options?: RequestOptions): Promise<PurchaseOrderLineItem[]> {
+    const body = await this._transport.request({
+      api: 'orders',
+      method: 'GET',
+      path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`,
+      schema: PurchaseOrderLineItemsAnswer,
+      options,
+    });
+    return body.purchase_order_line_items ?? body.line_items ?? [];
+  }
+}
+
+/** The shop's suppliers. */
+class Suppliers extends APIResource {
+  /** `GET /merchants/ecommerce/fbs/suppliers`. */
+  async list(options?: RequestOptions): Promise<Supplier[]> {
+    const body = await this._transport.request({ api: 'orders', method: 'GET', path: `${FBS}/suppliers`, schema: SuppliersPage, options });
+    return body.suppliers;
+  }
+
+  /** `POST /merchants/ecommerce/fbs/suppliers`: resolves to the answer as the service sent it. */
+  async create(supplier: SupplierInput, options?: RequestOptions): Promise<SupplierAnswer> {
+    const body = checkRequest(SupplierInput, supplier, 'supplier');
+    return this._transport.request({ api: 'orders', method: 'POST', path: `${FBS}/suppliers`, body, schema: SupplierAnswer, options });
+  }
+
+  /** `PATCH /merchants/ecommerce/fbs/suppliers/:id` with only the given fields; resolves to the answer as sent. */
+  async update(id: string, changes: SupplierChanges, options?: RequestOptions): Promise<SupplierAnswer> {
+    const body = checkRequest(SupplierChanges, changes, 'supplier changes');
+    return this._transport.request({
+      api: 'orders',
+      method: 'PATCH',
+      path: path`/merchants/ecommerce/fbs/suppliers/${id}`,
+      body,
+      schema: SupplierAnswer,
+      // Setting the same fields again changes nothing more.
+      idempotent: true,
+      options,
+    });
+  }
+}
+
+/**
+ * The FBS (fulfilled by the marketplace) warehouse API, spec/4 section 6: the orders token,
+ * version 3.0. `products` is the warehouse's stock, `purchaseOrders` bring stock in,
+ * `suppliers` are the shop's suppliers.
+ */
+export class Fbs extends APIResource {
+  readonly products = new FbsProducts(this._transport);
+  readonly purchaseOrders = new PurchaseOrders(this._transport);
+  readonly suppliers = new Suppliers(this._transport);
+}

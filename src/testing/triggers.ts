@@ -1,0 +1,60 @@
+/**
+ * The sandbox trigger endpoints of spec/4 section 5, served for every order (the service
+ * serves them for its demo orders): `POST /merchants/ecommerce/orders/:code/trigger_webhook_request/:kind`
+ * answers `{ success: true }` and sends a test delivery through the webhook sender. Like the
+ * service's test deliveries, they leave the order itself as it is: the delivery shows the
+ * change (a voucher, a later expiry, a cancellation) in its `order` and `changes`.
+ */
+import type { Route } from './router.js';
+import type { Change, MockOrder, MockWebhookEvent } from './types.js';
+import { fail, success, timestamp } from './wire.js';
+
+const HOUR = 3_600_000;
+
+export function createTriggers(context: {
+  baseUrl: () => string;
+  now: () => number;
+  order: (code: string) => MockOrder | undefined;
+  emit: (event: MockWebhookEvent) => void;
+}) {
+  /** The test delivery of each kind: its event type and the changed members. */
+  const changesOf: Record<string, (order: MockOrder) => Record<string, unknown> | undefined> = {
+    creation: () => undefined,
+    voucher_update: (order) => ({
+      courier_voucher: `${context.baseUrl()}/__mock/vouchers/${encodeURIComponent(order.code)}.pdf`,
+      courier_tracking_codes: ['000000000'],
+    }),
+    extension: (order) => ({
+      expires_at: timestamp((order.expires_at ? Date.parse(order.expires_at) : context.now()) + 24 * HOUR),
+    }),
+    cancellation: () => ({ state: 'cancelled' }),
+  };
+
+  /** Fires the test delivery of `kind` for `code`; false when there is no such order. */
+  const trigger = (code: string, kind: string): boolean => {
+    const order = context.order(code);
+    const patch = changesOf[kind];
+    if (!order || !patch) return false;
+    const members = patch(order);
+    const event: MockWebhookEvent = { event_type: members ? 'order_updated' : 'new_order', event_time: timestamp(context.now()), order };
+    if (members) {
+      const changes: Record<string, Change> = {};
+      for (const [key, value] of Object.entries(members)) {
+        changes[key] = { old: order[key] ?? null, new: value };
+        order[key] = value;
+      }
+      event.changes = changes;
+    }
+    context.emit(event);
+    return true;
+  };
+
+  const routes: Route[] = Object.keys(changesOf).map((kind) => ({
+    method: 'POST',
+    pattern: `/merchants/ecommerce/orders/:code/trigger_webhook_request/${kind}`,
+    api: 'orders',
+    handler: ({ params }) => (trigger(params.code as string, kind) ? success() : fail(404, 'order_error', 'Order not found')),
+  }));
+
+  return { routes, trigger };
+}
