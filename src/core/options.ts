@@ -6,6 +6,9 @@ import type { RateLimitBudget } from './rate-limit.js';
 export type TokenSource = string | (() => string | Promise<string>);
 
 /** Which API a call belongs to, and so which token it sends (FBS calls use the orders token). */
+/** @internal */
+export const USE_BASE_URL: unique symbol = Symbol('emporio.useBaseUrl');
+
 /**
  * A token source that can renew its token (the OAuth sources of `clientCredentials` and
  * `userToken`): after a 401 the client calls `refresh` once and repeats the refused call once.
@@ -17,8 +20,6 @@ export interface RefreshableTokenSource {
   /** @internal The client's baseUrl, from which a source without `tokenUrl` derives it. */
   [USE_BASE_URL]?(baseUrl: string): void;
 }
-/** @internal */
-export const USE_BASE_URL: unique symbol = Symbol('emporio.useBaseUrl');
 
 export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'legacyV2';
 

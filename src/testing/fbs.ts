@@ -120,7 +120,7 @@ export function createFbs(context: { now: () => number; random: Random }) {
     if (typeof body.supplier_id !== 'string' || body.supplier_id === '') problems.push("Field 'supplier_id' has invalid type");
     const items = body.line_items;
     if (!Array.isArray(items) || items.length === 0) problems.push("Field 'line_items' must be a non-empty array");
-    else items.forEach((item: unknown, index) => problems.push(...lineProblems(item, index)));
+    else problems.push(...items.flatMap((item: unknown, index) => lineProblems(item, index)));
     if (problems.length > 0) fail(400, 'invalid_format', ...problems);
     if (!suppliers.has(body.supplier_id as string)) fail(422, 'invalid_option', `Unknown supplier '${String(body.supplier_id)}'.`);
     const order: MockPurchaseOrder = {

@@ -1,0 +1,188 @@
+/**
+ * OAuth 2.0 token sources (spec/4 section 8) against the kit's token endpoint on loopback:
+ * one shared token request, renewal before expiry and once after a 401, the authorization-code
+ * flow with its redirect, errors that name the failed step and carry no secret.
+ */
+import {
+  AuthenticationError,
+  authorizationUrl,
+  clientCredentials,
+  exchangeAuthorizationCode,
+  MarketplaceClient,
+  type OAuthTokens,
+  type TokenSource,
+  userToken,
+} from 'emporio';
+import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const running: RunningMockMarketplace[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const server of running.splice(0)) await server.close();
+});
+
+async function start(oauth: Parameters<typeof startMockMarketplace>[0] = {}) {
+  const server = await startMockMarketplace({ port: 0, ...oauth });
+  running.push(server);
+  const { clientId, clientSecret } = server.mock.oauth;
+  return { server, mock: server.mock, clientId, clientSecret, tokenUrl: `${server.url}/oauth2/token` };
+}
+
+const catalogClient = (baseUrl: string, catalog: TokenSource) =>
+  new MarketplaceClient({ baseUrl, vendor: 'marketplace', tokens: { catalog } });
+
+/** The user's consent in a browser: follow the authorization URL to its redirect and read the code. */
+async function consent(url: string): Promise<URL> {
+  const answer = await fetch(url, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  return new URL(answer.headers.get('location') as string);
+}
+
+describe('clientCredentials', () => {
+  it('fetches one token for concurrent calls, from the tokenUrl derived from the client’s baseUrl', async () => {
+    const { server, mock, clientId, clientSecret } = await start();
+    const client = catalogClient(server.url, clientCredentials({ clientId, clientSecret }));
+    const skus = await Promise.all([1, 2, 3].map(() => client.catalog.skus.get(mock.catalog.ids.sku)));
+    expect(skus.map((s) => s.id)).toEqual([mock.catalog.ids.sku, mock.catalog.ids.sku, mock.catalog.ids.sku]);
+    expect(mock.oauth.tokensIssued).toBe(1);
+    expect(mock.requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
+  });
+
+  it('after a 401 (the token expired on the service) fetches a new token once and repeats the call once', async () => {
+    const { server, mock, clientId, clientSecret } = await start();
+    const client = catalogClient(server.url, clientCredentials({ clientId, clientSecret }));
+    await client.catalog.skus.get(mock.catalog.ids.sku);
+    mock.oauth.expireAll();
+    await expect(client.catalog.skus.get(mock.catalog.ids.sku)).resolves.toMatchObject({ id: mock.catalog.ids.sku });
+    expect(mock.oauth.tokensIssued).toBe(2);
+    expect(mock.requests.filter((r) => r.path.startsWith('/skus/')).map((r) => r.status)).toEqual([200, 401, 200]);
+  });
+
+  it('a token still refused after the refresh is an AuthenticationError: no second refresh, no loop', async () => {
+    const { server, mock } = await start();
+    let refreshes = 0;
+    const source = Object.assign(async () => 'refused-token', {
+      refresh: async () => {
+        refreshes++;
+        return 'refused-token';
+      },
+    });
+    const client = catalogClient(server.url, source);
+    await expect(client.catalog.skus.get(mock.catalog.ids.sku)).rejects.toBeInstanceOf(AuthenticationError);
+    expect(refreshes).toBe(1);
+    expect(mock.requests.filter((r) => r.path.startsWith('/skus/'))).toHaveLength(2);
+  });
+
+  it('renews shortly before expires_in runs out, without a refused call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { server, mock, clientId, clientSecret } = await start({ oauth: { appTokenLifetimeSeconds: 100 } });
+    const client = catalogClient(server.url, clientCredentials({ clientId, clientSecret }));
+    await client.catalog.skus.get(mock.catalog.ids.sku);
+    vi.setSystemTime(Date.now() + 85_000);
+    await client.catalog.skus.get(mock.catalog.ids.sku);
+    expect(mock.oauth.tokensIssued).toBe(1);
+    vi.setSystemTime(Date.now() + 6_000); // 91 s: inside the last tenth of the lifetime
+    await client.catalog.skus.get(mock.catalog.ids.sku);
+    expect(mock.oauth.tokensIssued).toBe(2);
+    expect(mock.requests.filter((r) => r.status === 401)).toHaveLength(0);
+  });
+
+  it('a refused client is an AuthenticationError naming the step, without the secret; it is not retried', async () => {
+    const { server, mock, clientId } = await start();
+    const secret = 'cs_SECRET_wrong_93';
+    const client = catalogClient(server.url, clientCredentials({ clientId, clientSecret: secret }));
+    const error = await client.catalog.skus.get(mock.catalog.ids.sku).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).message).toContain('client credentials');
+    expect((error as AuthenticationError).code).toBe('invalid_client');
+    expect(JSON.stringify(error) + String((error as Error).stack) + (error as Error).message).not.toContain(secret);
+    expect(mock.requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
+    expect(mock.requests.filter((r) => r.path.startsWith('/skus/'))).toHaveLength(0);
+  });
+
+  it('tokenUrl follows baseUrl’s rule: https, or http on loopback only', () => {
+    const base = { clientId: 'id', clientSecret: 'secret' };
+    expect(() => clientCredentials({ ...base, tokenUrl: 'http://www.example.gr/oauth2/token' })).toThrow(/tokenUrl/);
+    expect(() => clientCredentials({ ...base, tokenUrl: 'https://www.example.gr/oauth2/token' })).not.toThrow();
+    expect(() => clientCredentials({ ...base, tokenUrl: 'http://127.0.0.1:4010/oauth2/token' })).not.toThrow();
+    expect(() => clientCredentials({ ...base, clientSecret: '' })).toThrow(/clientSecret/);
+  });
+
+  it('derives www.<domain>/oauth2/token from an api.<domain> baseUrl', async () => {
+    const seen: string[] = [];
+    const fetchSeen = async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      seen.push(url);
+      return url.endsWith('/oauth2/token')
+        ? Response.json({ access_token: 'a', token_type: 'bearer', expires_in: 60 })
+        : Response.json({ sku: { id: 1 } });
+    };
+    const client = new MarketplaceClient({
+      baseUrl: 'https://api.example.gr',
+      vendor: 'example',
+      fetch: fetchSeen,
+      tokens: { catalog: clientCredentials({ clientId: 'id', clientSecret: 'secret', fetch: fetchSeen }) },
+    });
+    await client.catalog.skus.get(1);
+    expect(seen).toEqual(['https://www.example.gr/oauth2/token', 'https://api.example.gr/skus/1']);
+  });
+});
+
+describe('the authorization code flow and userToken', () => {
+  it('consent redirect → code exchange → account calls; an expired user token is refreshed once and handed to onRefresh', async () => {
+    const { server, mock, clientId, clientSecret, tokenUrl } = await start({ oauth: { userTokenLifetimeSeconds: 60 } });
+    const redirectUri = 'https://shop.example/callback';
+    const url = authorizationUrl({ clientId, redirectUri, scope: ['public', 'favorites'], state: 'xyz', baseUrl: server.url });
+    const back = await consent(url);
+    expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+    expect(back.searchParams.get('state')).toBe('xyz');
+    const code = back.searchParams.get('code') as string;
+
+    const first = await exchangeAuthorizationCode({ clientId, clientSecret, redirectUri, code, tokenUrl });
+    expect(first).toMatchObject({ token_type: 'bearer', expires_in: 60, refresh_token: expect.any(String) });
+    await expect(exchangeAuthorizationCode({ clientId, clientSecret, redirectUri, code, tokenUrl })).rejects.toThrow(/code exchange/);
+
+    const stored: OAuthTokens[] = [];
+    const client = new MarketplaceClient({
+      baseUrl: server.url,
+      vendor: 'marketplace',
+      tokens: {
+        account: userToken({ clientId, clientSecret, accessToken: first.access_token, refreshToken: first.refresh_token as string, onRefresh: (t) => void stored.push(t) }),
+      },
+    });
+    await client.account.favorites.list();
+    expect(mock.oauth.tokensIssued).toBe(1);
+    mock.clock.advance(61_000);
+    await client.account.favorites.list();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.refresh_token).not.toBe(first.refresh_token);
+    // The old refresh token was rotated away.
+    const stale = userToken({ clientId, clientSecret, refreshToken: first.refresh_token as string, tokenUrl });
+    const error = await stale().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toContain('refresh');
+    expect((error as Error).message).not.toContain(first.refresh_token as string);
+  });
+
+  it('an application token is refused by the account API; a denied consent redirects with access_denied', async () => {
+    const { server, mock, clientId, clientSecret } = await start();
+    const client = new MarketplaceClient({ baseUrl: server.url, vendor: 'marketplace', tokens: { account: clientCredentials({ clientId, clientSecret }) } });
+    await expect(client.account.favorites.list()).rejects.toMatchObject({ status: 403 });
+    mock.oauth.denyConsent();
+    const back = await consent(authorizationUrl({ clientId, redirectUri: 'https://shop.example/cb', scope: 'public', baseUrl: server.url }));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('authorizationUrl goes to the web host and encodes its parameters', () => {
+    const url = new URL(authorizationUrl({ clientId: 'app 1', redirectUri: 'https://shop.example/cb?x=1', scope: ['public', 'notifications'], baseUrl: 'https://api.example.gr' }));
+    expect(`${url.origin}${url.pathname}`).toBe('https://www.example.gr/oauth2/authorizations/new');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'app 1',
+      redirect_uri: 'https://shop.example/cb?x=1',
+      response_type: 'code',
+      scope: 'public notifications',
+    });
+    expect(() => authorizationUrl({ clientId: 'a', redirectUri: 'https://x', scope: 'public' })).toThrow(/baseUrl/);
+  });
+});
