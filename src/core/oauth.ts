@@ -6,7 +6,7 @@
  */
 import { VERSION } from '../version.js';
 import { AuthenticationError, ConnectionError, type RequestTarget, TimeoutError } from './errors.js';
-import { checkBaseUrl, type RefreshableTokenSource, USE_BASE_URL } from './options.js';
+import { type ApiName, BIND_CLIENT, checkBaseUrl, type RefreshableTokenSource } from './options.js';
 
 /** The token endpoint's answer. */
 export interface OAuthTokens {
@@ -79,8 +79,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Refreshabl
   const clientId = required(what, 'clientId', options.clientId);
   const clientSecret = required(what, 'clientSecret', options.clientSecret);
   const scope = options.scope ?? 'public';
-  return tokenSource(what, options, (tokenUrl) =>
-    requestToken('client credentials', tokenUrl, { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope }, [clientSecret], options),
+  return tokenSource(what, 'catalog', options, (tokenUrl, api) =>
+    requestToken('client credentials', api, tokenUrl, { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope }, [clientSecret], options),
   );
 }
 
@@ -107,7 +107,7 @@ export async function exchangeAuthorizationCode(options: ExchangeAuthorizationCo
   if (options.tokenUrl === undefined) throw new TypeError(`${what}: option \`tokenUrl\` is required: https://www.<domain>/oauth2/token`);
   const tokenUrl = checkBaseUrl('tokenUrl', options.tokenUrl);
   const params = { grant_type: 'authorization_code', client_id: clientId, client_secret: clientSecret, redirect_uri: required(what, 'redirectUri', options.redirectUri), code };
-  return requestToken('code exchange', tokenUrl, params, [clientSecret, code], options);
+  return requestToken('code exchange', 'account', tokenUrl, params, [clientSecret, code], options);
 }
 
 /**
@@ -122,10 +122,11 @@ export function userToken(options: UserTokenOptions): RefreshableTokenSource {
   const initial = options.accessToken === undefined ? undefined : required(what, 'accessToken', options.accessToken);
   return tokenSource(
     what,
+    'account',
     options,
-    async (tokenUrl) => {
+    async (tokenUrl, api) => {
       const used = refreshToken;
-      const tokens = await requestToken('refresh', tokenUrl, { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: used }, [clientSecret, used], options);
+      const tokens = await requestToken('refresh', api, tokenUrl, { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: used }, [clientSecret, used], options);
       if (tokens.refresh_token) refreshToken = tokens.refresh_token;
       await options.onRefresh?.({ ...tokens });
       return tokens;
@@ -135,7 +136,14 @@ export function userToken(options: UserTokenOptions): RefreshableTokenSource {
 }
 
 /** The shared part of both sources: one token at a time, one request in flight, renewal before expiry. */
-function tokenSource(what: string, options: TokenRequestOptions, fetchTokens: (tokenUrl: string) => Promise<OAuthTokens>, initial?: string): RefreshableTokenSource {
+function tokenSource(
+  what: string,
+  defaultApi: ApiName,
+  options: TokenRequestOptions,
+  fetchTokens: (tokenUrl: string, api: ApiName) => Promise<OAuthTokens>,
+  initial?: string,
+): RefreshableTokenSource {
+  let api = defaultApi;
   let tokenUrl = options.tokenUrl === undefined ? undefined : checkBaseUrl('tokenUrl', options.tokenUrl);
   // An access token given without its lifetime is used until the service refuses it.
   let current: { token: string; renewAt: number } | undefined = initial === undefined ? undefined : { token: initial, renewAt: Number.POSITIVE_INFINITY };
@@ -146,7 +154,7 @@ function tokenSource(what: string, options: TokenRequestOptions, fetchTokens: (t
       try {
         if (tokenUrl === undefined) throw new TypeError(`${what}: option \`tokenUrl\` is required outside a client (a client derives it from its baseUrl)`);
         const started = Date.now();
-        const tokens = await fetchTokens(tokenUrl);
+        const tokens = await fetchTokens(tokenUrl, api);
         const lifetimeMs = typeof tokens.expires_in === 'number' && tokens.expires_in > 0 ? tokens.expires_in * 1000 : Number.POSITIVE_INFINITY;
         current = { token: tokens.access_token, renewAt: started + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 10) };
         return tokens.access_token;
@@ -159,13 +167,14 @@ function tokenSource(what: string, options: TokenRequestOptions, fetchTokens: (t
 
   const source = (() => (current !== undefined && Date.now() < current.renewAt ? Promise.resolve(current.token) : renew())) as RefreshableTokenSource;
   source.refresh = renew;
-  source[USE_BASE_URL] = (baseUrl: string) => {
+  source[BIND_CLIENT] = (baseUrl: string, boundApi: ApiName) => {
+    api = boundApi;
     tokenUrl ??= new URL('/oauth2/token', webOrigin('baseUrl', baseUrl)).href;
   };
   return source;
 }
 
-async function requestToken(step: Step, tokenUrl: string, params: Record<string, string>, secrets: string[], options: TokenRequestOptions): Promise<OAuthTokens> {
+async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: Record<string, string>, secrets: string[], options: TokenRequestOptions): Promise<OAuthTokens> {
   const target: RequestTarget = { method: 'POST', url: tokenUrl };
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const scrub = (text: string) => secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
@@ -207,6 +216,7 @@ async function requestToken(step: Step, tokenUrl: string, params: Record<string,
     errors: [{ code, messages: [`the OAuth ${step} token request ${problem}`] }],
     headers: response.headers,
     target,
+    api,
   });
 }
 

@@ -7,7 +7,7 @@ export type TokenSource = string | (() => string | Promise<string>);
 
 /** Which API a call belongs to, and so which token it sends (FBS calls use the orders token). */
 /** @internal */
-export const USE_BASE_URL: unique symbol = Symbol('emporio.useBaseUrl');
+export const BIND_CLIENT: unique symbol = Symbol('emporio.bindClient');
 
 /**
  * A token source that can renew its token (the OAuth sources of `clientCredentials` and
@@ -17,8 +17,8 @@ export interface RefreshableTokenSource {
   (): Promise<string>;
   /** Fetches a new token now (concurrent callers share one request). */
   refresh(): Promise<string>;
-  /** @internal The client's baseUrl, from which a source without `tokenUrl` derives it. */
-  [USE_BASE_URL]?(baseUrl: string): void;
+  /** @internal The client's baseUrl (a source without `tokenUrl` derives it) and the API the source serves (named in its errors). */
+  [BIND_CLIENT]?(baseUrl: string, api: ApiName): void;
 }
 
 export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'legacyV2';

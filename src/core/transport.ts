@@ -24,7 +24,7 @@ import {
 import { compileCheck } from '../schemas/in-place-check.js';
 import { parseLinkHeader } from './link.js';
 import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
-import { type ApiName, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource, USE_BASE_URL } from './options.js';
+import { type ApiName, BIND_CLIENT, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
 import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
@@ -153,7 +153,7 @@ export class Transport {
     if (source === undefined) delete this.#tokens[api];
     else this.#tokens[api] = source;
     // An OAuth source without its own tokenUrl derives it from the client's base.
-    if (typeof source === 'function') (source as RefreshableTokenSource)[USE_BASE_URL]?.(this.#options.baseUrl);
+    if (typeof source === 'function') (source as RefreshableTokenSource)[BIND_CLIENT]?.(this.#options.baseUrl, api);
   }
 
   /** `text` without the API's token, when that token is a string (a function's value is never kept). */

@@ -96,6 +96,7 @@ describe('clientCredentials', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).message).toContain('client credentials');
     expect((error as AuthenticationError).code).toBe('invalid_client');
+    expect((error as AuthenticationError).api).toBe('catalog');
     expect(JSON.stringify(error) + String((error as Error).stack) + (error as Error).message).not.toContain(secret);
     expect(mock.requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
     expect(mock.requests.filter((r) => r.path.startsWith('/skus/'))).toHaveLength(0);
@@ -162,6 +163,7 @@ describe('the authorization code flow and userToken', () => {
     const error = await stale().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as Error).message).toContain('refresh');
+    expect((error as AuthenticationError).api).toBe('account');
     expect((error as Error).message).not.toContain(first.refresh_token as string);
   });
 
