@@ -11,7 +11,7 @@ mkdirSync(dir, { recursive: true });
 
 const prelude = `import * as http from 'node:http';
 import { setupServer } from 'msw/node';
-import { canSetAsReady, MarketplaceClient, type ProductUpdate } from 'emporio';
+import { canSetAsReady, clientCredentials, isOrderAlreadyRejected, MarketplaceClient, type ProductUpdate, userToken } from 'emporio';
 import { createWebhookHandler, toNodeHandler } from 'emporio/webhooks';
 import { createMockMarketplace } from 'emporio/testing';
 declare const pdfBytes: Uint8Array;
