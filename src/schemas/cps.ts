@@ -3,10 +3,8 @@
  * read and rejected with their own token. Answers tolerant, the rejection strict.
  */
 import * as z from 'zod/mini';
-import { maybe, openEnum, record } from './common.js';
-
-const text = maybe(z.string());
-const num = maybe(z.number());
+import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
+import { num, text } from './catalog/base.js';
 
 /** The reasons the service names today (`other` alone requires a comment); others pass through. */
 const CPS_REJECT_REASONS = [
@@ -22,7 +20,7 @@ const CPS_REJECT_REASONS = [
 ] as const;
 export type CpsRejectReason = (typeof CPS_REJECT_REASONS)[number] | (string & {});
 
-export const CpsLineItem = record({
+const cpsLineItemShape = () => ({
   /** The shop's product id. */
   product_id: maybe(z.union([z.string(), z.number()])),
   name: text,
@@ -32,19 +30,22 @@ export const CpsLineItem = record({
   commission_rate: num,
   commission: num,
 });
-export type CpsLineItem = z.infer<typeof CpsLineItem>;
+/** One product of a CPS order. */
+export interface CpsLineItem extends Infer<typeof cpsLineItemShape> {}
+export const CpsLineItem: Schema<CpsLineItem> = /* @__PURE__ */ answer(cpsLineItemShape);
 
-/** One reason the order may be rejected with. */
-export const CpsRejectOption = record({
+const cpsRejectOptionShape = () => ({
   name: openEnum(CPS_REJECT_REASONS),
   /** A readable (Greek) text. */
   description: text,
   /** True for `other`: the rejection needs a `comment`. */
   requires_additional_comment: maybe(z.boolean()),
 });
-export type CpsRejectOption = z.infer<typeof CpsRejectOption>;
+/** One reason the order may be rejected with. */
+export interface CpsRejectOption extends Infer<typeof cpsRejectOptionShape> {}
+export const CpsRejectOption: Schema<CpsRejectOption> = /* @__PURE__ */ answer(cpsRejectOptionShape);
 
-export const CpsOrder = record({
+const cpsOrderShape = () => ({
   code: z.string(),
   date: text,
   revenue: num,
@@ -60,25 +61,25 @@ export const CpsOrder = record({
   /** Present only while the order can be rejected. */
   reject_options: maybe(z.array(CpsRejectOption)),
 });
-export type CpsOrder = z.infer<typeof CpsOrder>;
+/** An order of the pay-per-sale programme: `GET /merchants/cps/orders/:code`. */
+export interface CpsOrder extends Infer<typeof cpsOrderShape> {}
+export const CpsOrder: Schema<CpsOrder> = /* @__PURE__ */ answer(cpsOrderShape);
+export const CpsOrderEnvelope = /* @__PURE__ */ answer(() => ({ order: CpsOrder }));
 
-export const CpsOrderEnvelope = record({ order: CpsOrder });
-
-const nonEmpty = z.string({ error: 'expected a non-empty string' }).check(
-  z.refine((value) => value.trim().length > 0, 'expected a non-empty string'),
-);
-
+export const CpsRejectParams = /* @__PURE__ */ lazy(() => {
+  const nonEmpty = z.string({ error: 'expected a non-empty string' }).check(z.refine((value) => value.trim().length > 0, 'expected a non-empty string'));
+  return z
+    .strictObject(
+      { name: nonEmpty as z.ZodMiniType<CpsRejectReason, CpsRejectReason>, comment: z.optional(nonEmpty) },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : 'expected an object') },
+    )
+    .check(
+      z.superRefine((reason, context) => {
+        if (reason.name === 'other' && reason.comment === undefined) {
+          context.issues.push({ code: 'custom', input: reason, path: ['comment'], message: "is required when the reason is 'other'" });
+        }
+      }),
+    );
+});
 /** `cps.reject`'s reason: `other` requires a `comment`. */
-export const CpsRejectParams = z
-  .strictObject(
-    { name: nonEmpty as z.ZodMiniType<CpsRejectReason, CpsRejectReason>, comment: z.optional(nonEmpty) },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : 'expected an object') },
-  )
-  .check(
-    z.superRefine((reason, context) => {
-      if (reason.name === 'other' && reason.comment === undefined) {
-        context.issues.push({ code: 'custom', input: reason, path: ['comment'], message: "is required when the reason is 'other'" });
-      }
-    }),
-  );
-export type CpsRejectParams = z.input<typeof CpsRejectParams>;
+export interface CpsRejectParams extends z.input<typeof CpsRejectParams> {}

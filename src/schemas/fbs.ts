@@ -5,17 +5,13 @@
  */
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../core/calendar-date.js';
-import { maybe, record } from './common.js';
-import { PageMeta } from './catalog/base.js';
+import { bool, listPage, num, PageMeta, text } from './catalog/base.js';
+import { answer, type Infer, lazy, maybe, type Schema } from './common.js';
 
-const text = maybe(z.string());
-const num = maybe(z.number());
-const bool = maybe(z.boolean());
 /** The recordings send numbers where the spec says identifier: both pass. */
 const identifier = maybe(z.union([z.string(), z.number()]));
 
-/** One product in the warehouse: `GET /merchants/ecommerce/fbs/products`. */
-export const FbsProduct = record({
+const fbsProductShape = () => ({
   id: identifier,
   /** The shop's own product id: a purchase order's `product_uid`. */
   shop_uid: text,
@@ -23,12 +19,12 @@ export const FbsProduct = record({
   /** Units in the warehouse. */
   quantity: num,
 });
-export type FbsProduct = z.infer<typeof FbsProduct>;
+/** One product in the warehouse: `GET /merchants/ecommerce/fbs/products`. */
+export interface FbsProduct extends Infer<typeof fbsProductShape> {}
+export const FbsProduct: Schema<FbsProduct> = /* @__PURE__ */ answer(fbsProductShape);
+export const FbsProductsPage = /* @__PURE__ */ listPage('products', FbsProduct);
 
-export const FbsProductsPage = record({ products: z.array(FbsProduct), meta: maybe(PageMeta) });
-
-/** A purchase order: stock the shop sends to the warehouse. */
-export const PurchaseOrder = record({
+const purchaseOrderShape = () => ({
   /** `YYMMDD-NNNN-NNNN`; required, as `lineItems` needs it. */
   code: z.string(),
   /** When the warehouse received it (`YYYY-MM-DDTHH:MM:SS+HH:MM`); null until then. */
@@ -37,33 +33,36 @@ export const PurchaseOrder = record({
   /** `YYYY-MM-DD`. */
   expected_date: text,
 });
-export type PurchaseOrder = z.infer<typeof PurchaseOrder>;
+/** A purchase order: stock the shop sends to the warehouse. */
+export interface PurchaseOrder extends Infer<typeof purchaseOrderShape> {}
+export const PurchaseOrder: Schema<PurchaseOrder> = /* @__PURE__ */ answer(purchaseOrderShape);
+export const PurchaseOrdersPage = /* @__PURE__ */ listPage('purchase_orders', PurchaseOrder);
 
-export const PurchaseOrdersPage = record({ purchase_orders: z.array(PurchaseOrder), meta: maybe(PageMeta) });
-
-/** One line of a purchase order: what was expected and what the warehouse counted. */
-export const PurchaseOrderLineItem = record({
+const purchaseOrderLineItemShape = () => ({
   product_id: identifier,
   shop_uid: text,
   active: bool,
   expected_quantity: num,
-  /** Counted on receipt. */
+  /** Counted on receipt; null until then. */
   actual_quantity: num,
 });
-export type PurchaseOrderLineItem = z.infer<typeof PurchaseOrderLineItem>;
+/** One line of a purchase order: what was expected and what the warehouse counted. */
+export interface PurchaseOrderLineItem extends Infer<typeof purchaseOrderLineItemShape> {}
+export const PurchaseOrderLineItem: Schema<PurchaseOrderLineItem> = /* @__PURE__ */ answer(purchaseOrderLineItemShape);
 
 /** The line items' answer: the recording's root key is `purchase_order_line_items`, the spec's table says `line_items`. */
-export const PurchaseOrderLineItemsAnswer = record({
+export const PurchaseOrderLineItemsAnswer = /* @__PURE__ */ answer(() => ({
   purchase_order_line_items: maybe(z.array(PurchaseOrderLineItem)),
   line_items: maybe(z.array(PurchaseOrderLineItem)),
   meta: maybe(PageMeta),
-});
+}));
 
+const purchaseOrderCreatedShape = () => ({ success: bool, code: z.string() });
 /** The answer to a created purchase order: `{ success: true, code }`. */
-export const PurchaseOrderCreated = record({ success: bool, code: z.string() });
-export type PurchaseOrderCreated = z.infer<typeof PurchaseOrderCreated>;
+export interface PurchaseOrderCreated extends Infer<typeof purchaseOrderCreatedShape> {}
+export const PurchaseOrderCreated: Schema<PurchaseOrderCreated> = /* @__PURE__ */ answer(purchaseOrderCreatedShape);
 
-const supplierFields = {
+const supplierFields = () => ({
   code: text,
   name: text,
   address: text,
@@ -73,17 +72,17 @@ const supplierFields = {
   phone: text,
   tax_number: text,
   email: text,
-};
-
+});
+const supplierShape = () => ({ id: z.string(), ...supplierFields() });
 /** A supplier of the shop; `id` is required, as `suppliers.update` needs it. */
-export const Supplier = record({ id: z.string(), ...supplierFields });
-export type Supplier = z.infer<typeof Supplier>;
+export interface Supplier extends Infer<typeof supplierShape> {}
+export const Supplier: Schema<Supplier> = /* @__PURE__ */ answer(supplierShape);
+export const SuppliersPage = /* @__PURE__ */ listPage('suppliers', Supplier);
 
-export const SuppliersPage = record({ suppliers: z.array(Supplier), meta: maybe(PageMeta) });
-
+const supplierAnswerShape = () => ({ success: bool, id: text, ...supplierFields() });
 /** What creating or changing a supplier answers: the recordings show `{ success: true }`, the spec the supplier. */
-export const SupplierAnswer = record({ success: bool, id: text, ...supplierFields });
-export type SupplierAnswer = z.infer<typeof SupplierAnswer>;
+export interface SupplierAnswer extends Infer<typeof supplierAnswerShape> {}
+export const SupplierAnswer: Schema<SupplierAnswer> = /* @__PURE__ */ answer(supplierAnswerShape);
 
 // ---------------------------------------------------------------------------
 // Requests
@@ -93,61 +92,64 @@ const strictObject = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : 'expected an object'),
   });
-const nonEmpty = z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
-const positiveInt = z.int({ error: 'expected a positive integer' }).check(z.positive('expected a positive integer'));
-
-/** A real calendar date `YYYY-MM-DD` (2023-02-30 is refused). */
-const calendarDate = z
-  .string({ error: 'expected a date YYYY-MM-DD' })
-  .check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD'));
+const nonEmpty = () => z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
+const positiveInt = () => z.int({ error: 'expected a positive integer' }).check(z.positive('expected a positive integer'));
+const flag = () => z.boolean({ error: 'expected a boolean' });
 
 /** How the warehouse keeps the product: 0 dry, 1 air-conditioned, 2 refrigerated, 3 frozen. */
 export type StorageCondition = 0 | 1 | 2 | 3;
 
-export const PurchaseOrderLineInput = strictObject({
-  /** The shop's product id (`shop_uid` in stock listings). */
-  product_uid: nonEmpty,
-  expected_quantity: positiveInt,
-  keep_serial_numbers: z.boolean({ error: 'expected a boolean' }),
-  has_expiration_date: z.boolean({ error: 'expected a boolean' }),
-  /** 0 dry, 1 air-conditioned, 2 refrigerated, 3 frozen. */
-  storage_conditions: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
-    error: 'expected 0 (dry), 1 (air-conditioned), 2 (refrigerated) or 3 (frozen)',
+export const PurchaseOrderLineInput = /* @__PURE__ */ lazy(() =>
+  strictObject({
+    /** The shop's product id (`shop_uid` in stock listings). */
+    product_uid: nonEmpty(),
+    expected_quantity: positiveInt(),
+    keep_serial_numbers: flag(),
+    has_expiration_date: flag(),
+    /** 0 dry, 1 air-conditioned, 2 refrigerated, 3 frozen. */
+    storage_conditions: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+      error: 'expected 0 (dry), 1 (air-conditioned), 2 (refrigerated) or 3 (frozen)',
+    }),
   }),
-});
-export type PurchaseOrderLineInput = z.input<typeof PurchaseOrderLineInput>;
-
-/** `purchaseOrders.create`'s body. */
-export const PurchaseOrderInput = strictObject({
-  /** The day the stock reaches the warehouse: `YYYY-MM-DD`. */
-  expected_date: calendarDate,
-  /** A supplier's `id`. */
-  supplier_id: nonEmpty,
-  line_items: z.array(PurchaseOrderLineInput).check(z.minLength(1, 'must list at least one line item')),
-});
-export type PurchaseOrderInput = z.input<typeof PurchaseOrderInput>;
-
-const supplierInput = {
-  code: z.optional(nonEmpty),
-  address: z.optional(nonEmpty),
-  city: z.optional(nonEmpty),
-  area: z.optional(nonEmpty),
-  zip_code: z.optional(nonEmpty),
-  phone: z.optional(nonEmpty),
-  tax_number: z.optional(nonEmpty),
-  email: z.optional(nonEmpty),
-};
-
-/** `suppliers.create`'s body: a name, and any other field as a non-empty string. */
-export const SupplierInput = strictObject({ id: z.optional(nonEmpty), name: nonEmpty, ...supplierInput });
-export type SupplierInput = z.input<typeof SupplierInput>;
-
-/** `suppliers.update`'s changes: only the fields to change, at least one. */
-export const SupplierChanges = strictObject({ name: z.optional(nonEmpty), ...supplierInput }).check(
-  z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'),
 );
-export type SupplierChanges = z.input<typeof SupplierChanges>;
+/** One line of `purchaseOrders.create`. */
+export interface PurchaseOrderLineInput extends z.input<typeof PurchaseOrderLineInput> {}
 
-/** Paging of FBS lists. */
-export const FbsListParams = strictObject({ page: z.optional(positiveInt), per: z.optional(positiveInt) });
-export type FbsListParams = z.input<typeof FbsListParams>;
+export const PurchaseOrderInput = /* @__PURE__ */ lazy(() =>
+  strictObject({
+    /** The day the stock reaches the warehouse: a real `YYYY-MM-DD` date. */
+    expected_date: z.string({ error: 'expected a date YYYY-MM-DD' }).check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD')),
+    /** A supplier's `id`. */
+    supplier_id: nonEmpty(),
+    line_items: z.array(PurchaseOrderLineInput).check(z.minLength(1, 'must list at least one line item')),
+  }),
+);
+/** `purchaseOrders.create`'s body. */
+export interface PurchaseOrderInput extends z.input<typeof PurchaseOrderInput> {}
+
+const supplierInput = () => ({
+  code: z.optional(nonEmpty()),
+  address: z.optional(nonEmpty()),
+  city: z.optional(nonEmpty()),
+  area: z.optional(nonEmpty()),
+  zip_code: z.optional(nonEmpty()),
+  phone: z.optional(nonEmpty()),
+  tax_number: z.optional(nonEmpty()),
+  email: z.optional(nonEmpty()),
+});
+
+export const SupplierInput = /* @__PURE__ */ lazy(() => strictObject({ id: z.optional(nonEmpty()), name: nonEmpty(), ...supplierInput() }));
+/** `suppliers.create`'s body: a name, and any other field as a non-empty string. */
+export interface SupplierInput extends z.input<typeof SupplierInput> {}
+
+export const SupplierChanges = /* @__PURE__ */ lazy(() =>
+  strictObject({ name: z.optional(nonEmpty()), ...supplierInput() }).check(
+    z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'),
+  ),
+);
+/** `suppliers.update`'s changes: only the fields to change, at least one. */
+export interface SupplierChanges extends z.input<typeof SupplierChanges> {}
+
+export const FbsListParams = /* @__PURE__ */ lazy(() => strictObject({ page: z.optional(positiveInt()), per: z.optional(positiveInt()) }));
+/** Paging of FBS lists: `page` (1-based) and `per`. */
+export interface FbsListParams extends z.input<typeof FbsListParams> {}
