@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 // Round two raised both: the root by 1 KB and the webhooks entry by 1 KB (handler time-outs and claims,
 // the URL secret, drift tolerance), as the webhooks bundle test does.
 export const BUDGETS = [
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 45 },
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 47 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 13, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
