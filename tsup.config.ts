@@ -6,6 +6,7 @@ export default defineConfig({
     webhooks: 'src/webhooks/index.ts',
     testing: 'src/testing/index.ts',
     cli: 'src/testing/cli.ts',
+    'emporio-cli': 'src/cli/emporio.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

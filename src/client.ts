@@ -1,10 +1,11 @@
 import { type ClientOptions, resolveOptions } from './core/options.js';
 import type { RateLimitInfo } from './core/rate-limit.js';
-import { Transport } from './core/transport.js';
+import { type RequestOptions, Transport } from './core/transport.js';
 import { Account } from './resources/account/index.js';
 import { Catalog } from './resources/catalog/index.js';
 import { Cps } from './resources/cps.js';
 import { Fbs } from './resources/fbs.js';
+import { checkKeys, type KeyReport } from './resources/keys.js';
 import { LegacyV2 } from './resources/legacy-v2.js';
 import { Orders } from './resources/orders/index.js';
 import { Products } from './resources/products/index.js';
@@ -48,9 +49,30 @@ export class MarketplaceClient {
     this.legacyV2 = new LegacyV2(this.#transport);
   }
 
+  /**
+   * Tries each merchant key the client has (orders, products, cps) once, with a call that
+   * changes nothing: the orders key reads the sandbox order `DEMO-OPEN`, the products key
+   * sends one validation request (which applies nothing). Run it after generating a new key
+   * in the merchant panel: a new key expires the old one. Resolves even when every key is
+   * refused; rejects only when `options.signal` aborts.
+   */
+  checkKeys(options?: RequestOptions): Promise<KeyReport> {
+    return checkKeys(
+      {
+        orders: (tried) => this.orders.get('DEMO-OPEN', tried).then(() => undefined),
+        products: (tried) => this.products.validateBatch([KEY_CHECK_UPDATE], tried).then(() => undefined),
+      },
+      (api) => this.#transport.hasToken(api),
+      options,
+    );
+  }
+
   /** The latest `X-RateLimit-*` figures seen (reset in epoch seconds), or undefined before any answer carried them. */
   get rateLimit(): RateLimitInfo | undefined {
     const latest = this.#transport.rateLimiter.latest;
     return latest && { ...latest };
   }
 }
+
+/** The update the products key check validates: a product no shop lists, and validation applies nothing anyway. */
+const KEY_CHECK_UPDATE = { product_id: 'emporio-key-check', quantity: 0, enabled: false, price: 100 };

@@ -80,4 +80,5 @@ export type { Cps, CpsRejectCallOptions } from './resources/cps.js';
 export type { Fbs } from './resources/fbs.js';
 export type { LegacySession, LegacySkuLookup, LegacyV2 } from './resources/legacy-v2.js';
 export type { Orders } from './resources/orders/index.js';
+export type { KeyCheck, KeyReport } from './resources/keys.js';
 export type { Products } from './resources/products/index.js';

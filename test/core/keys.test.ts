@@ -85,3 +85,73 @@ describe('AuthenticationError names the key', () => {
     expect(error).not.toBeInstanceOf(AuthenticationError);
   });
 });
+
+describe('client.checkKeys()', () => {
+  const kitClient = (mock: ReturnType<typeof createMockMarketplace>, tokens: Record<string, string>, logger?: ReturnType<typeof recordingLogger>['logger']) =>
+    new MarketplaceClient({ baseUrl: mock.baseUrl, vendor: mock.vendor, fetch: mock.fetch, tokens, ...(logger ? { logger } : {}) });
+
+  it('both keys accepted: one read of DEMO-OPEN and one validation, nothing applied', async () => {
+    const mock = createMockMarketplace();
+    const client = kitClient(mock, { orders: mock.tokens.orders, products: mock.tokens.products });
+    const report = await client.checkKeys();
+    expect(report).toMatchObject({ orders: { ok: true }, products: { ok: true } });
+    expect(mock.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+      'GET /merchants/ecommerce/orders/DEMO-OPEN 200',
+      expect.stringMatching(/^POST \/merchants\/products\/(validate_batch_payload|batch\/validations) 200$/),
+    ]);
+    expect(mock.inventory.size).toBe(0);
+    expect(mock.orders.get('DEMO-OPEN')?.state).toBe('open');
+  });
+
+  it('the products key replaced in the panel: products refused by name, orders ok; resolves, nothing retried', async () => {
+    const mock = createMockMarketplace();
+    const oldKey = 'expired-products-key-77aa';
+    const { lines, logger } = recordingLogger();
+    const report = await kitClient(mock, { orders: mock.tokens.orders, products: oldKey }, logger).checkKeys({ maxRetries: 2 });
+    expect(report.orders).toMatchObject({ ok: true });
+    expect(report.products?.ok).toBe(false);
+    const error = (report.products as { error: AuthenticationError }).error;
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.api).toBe('products');
+    expect(error.requestId).toMatch(/^req-/);
+    expect(mock.requests.filter((r) => r.status === 401)).toHaveLength(1);
+    for (const text of [shown(error), JSON.stringify(report), ...lines]) {
+      expect(text).not.toContain(oldKey);
+      expect(text).not.toContain(mock.tokens.orders);
+    }
+  });
+
+  it('every key refused, or no answer at all: still resolves, each with its error', async () => {
+    const mock = createMockMarketplace();
+    const refused = await kitClient(mock, { orders: 'wrong-1', products: 'wrong-2' }).checkKeys();
+    expect([refused.orders?.ok, refused.products?.ok]).toEqual([false, false]);
+    server.use(http.all(`${BASE}/*`, () => HttpResponse.error()));
+    const unreachable = await makeClient().checkKeys();
+    expect(Object.keys(unreachable)).toEqual(['orders', 'products']);
+    for (const check of Object.values(unreachable)) expect(check).toMatchObject({ ok: false, error: { name: 'ConnectionError' } });
+  });
+
+  it('any answer but a refusal accepts the key (404, 422); a 5xx tells nothing about it', async () => {
+    server.use(
+      http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => refusal(404, 'not_found', 'No such order')),
+      http.post(`${BASE}/merchants/products/*`, () => refusal(503, 'unavailable', 'Down for maintenance')),
+    );
+    const report = await makeClient({ tokens: { orders: TOKEN, products: TOKEN } }).checkKeys();
+    expect(report.orders).toEqual({ ok: true, requestId: 'req-key-1' });
+    expect(report.products).toMatchObject({ ok: false, error: { status: 503 } });
+  });
+
+  it('checks only the keys the client has', async () => {
+    const mock = createMockMarketplace();
+    const report = await kitClient(mock, { orders: mock.tokens.orders }).checkKeys();
+    expect(Object.keys(report)).toEqual(['orders']);
+  });
+
+  it("rejects with the caller's abort reason", async () => {
+    const mock = createMockMarketplace();
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    controller.abort(reason);
+    await expect(kitClient(mock, { orders: mock.tokens.orders, products: mock.tokens.products }).checkKeys({ signal: controller.signal })).rejects.toBe(reason);
+  });
+});

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * `emporio`: the SDK from a shell.
+ *   emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
+ */
+import { parseArgs } from 'node:util';
+import { MarketplaceClient } from '../client.js';
+import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
+import type { ApiName } from '../core/options.js';
+import type { KeyCheck, KeyReport } from '../resources/keys.js';
+
+/** Where each key is read from: the environment, never the command line (other users can read that). */
+const KEY_VARIABLES = [
+  ['orders', 'EMPORIO_ORDERS_TOKEN', 'the Orders API key (FBS calls use it too)'],
+  ['products', 'EMPORIO_PRODUCTS_TOKEN', 'the Products API key'],
+  ['cps', 'EMPORIO_CPS_TOKEN', 'the CPS orders API key'],
+] as const satisfies readonly (readonly [keyof KeyReport & ApiName, string, string])[];
+
+const USAGE = `Usage: emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
+
+Tries each merchant key once with a call that changes nothing (the orders key reads the
+sandbox order DEMO-OPEN, the products key sends one validation request, which applies
+nothing) and prints, per key, ok or refused with the answer's request id. Run it after
+generating a new key in the merchant panel: a new key expires the old one.
+
+Keys, from the environment (only those set are tried):
+${KEY_VARIABLES.map(([, variable, what]) => `  ${variable.padEnd(24)}${what}`).join('\n')}
+
+Options (or environment variables):
+  --base-url URL   EMPORIO_BASE_URL   the API's base URL, e.g. https://api.example.gr
+  --vendor NAME    EMPORIO_VENDOR     the vendor of the Accept header (application/vnd.<vendor>+json)
+  --timeout MS     EMPORIO_TIMEOUT    milliseconds per request (default 30000)
+
+Exit status: 0 every key set was accepted; 1 a key was refused or could not be tried;
+2 a usage error. Tokens are never printed.`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'base-url': { type: 'string' },
+      vendor: { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'check-keys') {
+    throw new UsageError(positionals.length === 0 ? 'no command given' : `unknown command: ${positionals.join(' ')}`);
+  }
+  const baseUrl = values['base-url'] ?? env.EMPORIO_BASE_URL;
+  const vendor = values.vendor ?? env.EMPORIO_VENDOR;
+  if (!baseUrl) throw new UsageError('no base URL: pass --base-url or set EMPORIO_BASE_URL');
+  if (!vendor) throw new UsageError('no vendor: pass --vendor or set EMPORIO_VENDOR');
+  const timeoutText = values.timeout ?? env.EMPORIO_TIMEOUT;
+  const timeout = timeoutText === undefined ? undefined : Number(timeoutText);
+
+  const tokens: Partial<Record<ApiName, string>> = {};
+  for (const [api, variable] of KEY_VARIABLES) {
+    const token = env[variable]?.trim();
+    if (token) tokens[api] = token;
+  }
+  if (Object.keys(tokens).length === 0) {
+    throw new UsageError(`no key to check: set ${KEY_VARIABLES.map(([, variable]) => variable).join(', ')}`);
+  }
+  // Whatever is printed goes through this: the SDK keeps tokens out of its messages, and this makes sure.
+  const hide = (text: string) => Object.values(tokens).reduce((shown, token) => shown.split(token).join('[redacted]'), text);
+
+  let client: MarketplaceClient;
+  try {
+    client = new MarketplaceClient({ baseUrl, vendor, tokens, ...(timeout === undefined ? {} : { timeout }) });
+  } catch (error) {
+    throw new UsageError(hide((error as Error).message));
+  }
+  console.log(`checking keys against ${hide(baseUrl)}`);
+  const report = await client.checkKeys();
+  let failed = 0;
+  for (const [api, variable] of KEY_VARIABLES) {
+    const check: KeyCheck | undefined = report[api];
+    if (check === undefined) {
+      console.log(`  ${api.padEnd(9)}not set (${variable})`);
+    } else if (check.ok) {
+      console.log(`  ${api.padEnd(9)}ok${check.requestId ? `       request id ${check.requestId}` : ''}`);
+    } else {
+      failed++;
+      const { error } = check;
+      const verdict = error instanceof AuthenticationError || error instanceof PermissionDeniedError ? 'refused' : 'failed ';
+      const requestId = (error as { requestId?: string }).requestId;
+      console.log(hide(`  ${api.padEnd(9)}${verdict}  ${error.message}${requestId ? ` [request id ${requestId}]` : ''}`));
+    }
+  }
+  if (failed > 0) console.log('Support asks for the request id of an answer you cannot explain.');
+  return failed > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2), process.env).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`emporio: ${(error as Error)?.message ?? String(error)}`);
+    if (usage) console.error("Run 'emporio --help' for usage.");
+    process.exitCode = usage ? 2 : 1;
+  },
+);

@@ -1,0 +1,97 @@
+/** `emporio check-keys` as a merchant runs it from a shell: a child process against the kit on loopback. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
+
+const cli = fileURLToPath(new URL('../../src/cli/emporio.ts', import.meta.url));
+const OLD_PRODUCTS_KEY = 'old-products-key-c41d9e';
+let kit: RunningMockMarketplace;
+
+beforeAll(async () => {
+  kit = await startMockMarketplace({ port: 0, vendor: 'acme' });
+});
+afterAll(() => kit.close());
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    // Only what the command needs: no EMPORIO_* variable of the machine running the tests leaks in.
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+describe('emporio check-keys', () => {
+  it('--help names the environment variables the keys are read from', async () => {
+    const { code, out } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const name of ['EMPORIO_ORDERS_TOKEN', 'EMPORIO_PRODUCTS_TOKEN', 'EMPORIO_CPS_TOKEN', 'EMPORIO_BASE_URL', 'EMPORIO_VENDOR']) {
+      expect(out).toContain(name);
+    }
+  });
+
+  it('both keys accepted: exit 0, one line per key', async () => {
+    const { mock } = kit;
+    const { code, out, err } = await run(['check-keys', '--base-url', kit.url, '--vendor', 'acme'], {
+      EMPORIO_ORDERS_TOKEN: mock.tokens.orders,
+      EMPORIO_PRODUCTS_TOKEN: mock.tokens.products,
+    });
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ {2}orders +ok/m);
+    expect(out).toMatch(/^ {2}products +ok/m);
+    expect(out).toMatch(/^ {2}cps +not set \(EMPORIO_CPS_TOKEN\)$/m);
+    for (const token of [mock.tokens.orders, mock.tokens.products]) expect(out).not.toContain(token);
+  });
+
+  it('a refused key: exit 1, the key named with the request id, no token printed (base URL and vendor from the environment)', async () => {
+    const { mock } = kit;
+    const { code, out, err } = await run(['check-keys'], {
+      EMPORIO_BASE_URL: kit.url,
+      EMPORIO_VENDOR: 'acme',
+      EMPORIO_ORDERS_TOKEN: mock.tokens.orders,
+      EMPORIO_PRODUCTS_TOKEN: OLD_PRODUCTS_KEY,
+    });
+    expect(code).toBe(1);
+    expect(out).toMatch(/^ {2}orders +ok/m);
+    expect(out).toMatch(/^ {2}products +refused +the Products API key was refused: generate a new one in the merchant panel.*\[request id req-[0-9a-f]+\]$/m);
+    for (const text of [out, err]) {
+      expect(text).not.toContain(OLD_PRODUCTS_KEY);
+      expect(text).not.toContain(mock.tokens.orders);
+    }
+  });
+
+  it('no answer counts as a failure too: exit 1', async () => {
+    const { code, out } = await run(['check-keys', '--base-url', 'http://127.0.0.1:9', '--vendor', 'acme', '--timeout', '2000'], {
+      EMPORIO_ORDERS_TOKEN: kit.mock.tokens.orders,
+    });
+    expect(code).toBe(1);
+    expect(out).toMatch(/^ {2}orders +failed +connection failed/m);
+    expect(out).not.toContain(kit.mock.tokens.orders);
+  });
+
+  it.each([
+    ['no command', [], {}, /no command given/],
+    ['an unknown command', ['check-tokens'], {}, /unknown command: check-tokens/],
+    ['no key set', ['check-keys', '--base-url', 'http://127.0.0.1:9', '--vendor', 'acme'], {}, /no key to check: set EMPORIO_ORDERS_TOKEN/],
+    ['no base URL', ['check-keys', '--vendor', 'acme'], { EMPORIO_ORDERS_TOKEN: 'k-1234' }, /no base URL/],
+    ['a plain-http base URL elsewhere', ['check-keys', '--base-url', 'http://api.example.gr', '--vendor', 'acme'], { EMPORIO_ORDERS_TOKEN: 'k-1234' }, /baseUrl/],
+  ])('usage errors exit 2: %s', async (_name, args, env, message) => {
+    const { code, err } = await run(args as string[], env as Record<string, string>);
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).not.toContain('k-1234');
+  });
+});
