@@ -110,7 +110,7 @@ describe('client.checkKeys()', () => {
     const report = await kitClient(mock, { orders: mock.tokens.orders, products: oldKey }, logger).checkKeys({ maxRetries: 2 });
     expect(report.orders).toMatchObject({ ok: true });
     expect(report.products?.ok).toBe(false);
-    const error = (report.products as { error: AuthenticationError }).error;
+    const error = (report.products as { ok: false; error: AuthenticationError }).error;
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.api).toBe('products');
     expect(error.requestId).toMatch(/^req-/);
