@@ -52,7 +52,7 @@ export class MarketplaceClient {
   /**
    * Tries each merchant key the client has (orders, products, cps) once, with a call that
    * changes nothing: the orders key reads the sandbox order `DEMO-OPEN`, the products key
-   * sends one validation request (which applies nothing). Run it after generating a new key
+   * sends one validation request (which applies nothing), the cps key reads an order. Run it after generating a new key
    * in the merchant panel: a new key expires the old one. Resolves even when every key is
    * refused; rejects only when `options.signal` aborts.
    */
@@ -61,6 +61,8 @@ export class MarketplaceClient {
       {
         orders: (tried) => this.orders.get('DEMO-OPEN', tried).then(() => undefined),
         products: (tried) => this.products.validateBatch([KEY_CHECK_UPDATE], tried).then(() => undefined),
+        // No sandbox order there: the answer to an unknown code (404) is enough to tell the key was accepted.
+        cps: (tried) => this.cps.get('DEMO-OPEN', tried).then(() => undefined),
       },
       (api) => this.#transport.hasToken(api),
       options,

@@ -42,18 +42,25 @@ describe('emporio check-keys', () => {
     }
   });
 
-  it('both keys accepted: exit 0, one line per key', async () => {
+  it('every key accepted: exit 0, one line per key', async () => {
     const { mock } = kit;
     const { code, out, err } = await run(['check-keys', '--base-url', kit.url, '--vendor', 'acme'], {
       EMPORIO_ORDERS_TOKEN: mock.tokens.orders,
       EMPORIO_PRODUCTS_TOKEN: mock.tokens.products,
+      EMPORIO_CPS_TOKEN: mock.tokens.cps,
     });
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toMatch(/^ {2}orders +ok/m);
     expect(out).toMatch(/^ {2}products +ok/m);
+    expect(out).toMatch(/^ {2}cps +ok +request id req-[0-9a-f]+$/m);
+    for (const token of [mock.tokens.orders, mock.tokens.products, mock.tokens.cps]) expect(out).not.toContain(token);
+  });
+
+  it('a key not set is named, not tried', async () => {
+    const { code, out } = await run(['check-keys', '--base-url', kit.url, '--vendor', 'acme'], { EMPORIO_ORDERS_TOKEN: kit.mock.tokens.orders });
+    expect(code).toBe(0);
     expect(out).toMatch(/^ {2}cps +not set \(EMPORIO_CPS_TOKEN\)$/m);
-    for (const token of [mock.tokens.orders, mock.tokens.products]) expect(out).not.toContain(token);
   });
 
   it('a refused key: exit 1, the key named with the request id, no token printed (base URL and vendor from the environment)', async () => {

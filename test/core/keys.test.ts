@@ -43,6 +43,7 @@ describe('AuthenticationError names the key', () => {
   it.each([
     ['orders', (c: MarketplaceClient) => c.orders.get('A1'), 'the Orders API key was refused'],
     ['products', (c: MarketplaceClient) => c.products.validateBatch([{ product_id: 'A', quantity: 1, enabled: true, price: 1 }]), 'the Products API key was refused'],
+    ['cps', (c: MarketplaceClient) => c.cps.get('1234567'), 'the CPS orders API key was refused'],
     ['catalog', (c: MarketplaceClient) => c.catalog.categories.get(1), 'the catalog API token was refused'],
     ['account', (c: MarketplaceClient) => c.account.user.get(), 'the account API user token was refused'],
     ['legacyV2', (c: MarketplaceClient) => c.legacyV2.sku(1), 'the legacy v2 access token was refused'],
@@ -90,12 +91,14 @@ describe('client.checkKeys()', () => {
   const kitClient = (mock: ReturnType<typeof createMockMarketplace>, tokens: Record<string, string>, logger?: ReturnType<typeof recordingLogger>['logger']) =>
     new MarketplaceClient({ baseUrl: mock.baseUrl, vendor: mock.vendor, fetch: mock.fetch, tokens, ...(logger ? { logger } : {}) });
 
-  it('both keys accepted: one read of DEMO-OPEN and one validation, nothing applied', async () => {
+  it('every key accepted: one read of DEMO-OPEN, one validation and one CPS read, nothing applied', async () => {
     const mock = createMockMarketplace();
-    const client = kitClient(mock, { orders: mock.tokens.orders, products: mock.tokens.products });
+    const client = kitClient(mock, { orders: mock.tokens.orders, products: mock.tokens.products, cps: mock.tokens.cps });
     const report = await client.checkKeys();
-    expect(report).toMatchObject({ orders: { ok: true }, products: { ok: true } });
+    expect(report).toMatchObject({ orders: { ok: true }, products: { ok: true }, cps: { ok: true, requestId: expect.stringMatching(/^req-/) } });
+    expect(Object.keys(report)).toEqual(['orders', 'products', 'cps']);
     expect(mock.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+      'GET /merchants/cps/orders/DEMO-OPEN 404',
       'GET /merchants/ecommerce/orders/DEMO-OPEN 200',
       expect.stringMatching(/^POST \/merchants\/products\/(validate_batch_payload|batch\/validations) 200$/),
     ]);
@@ -123,20 +126,22 @@ describe('client.checkKeys()', () => {
 
   it('every key refused, or no answer at all: still resolves, each with its error', async () => {
     const mock = createMockMarketplace();
-    const refused = await kitClient(mock, { orders: 'wrong-1', products: 'wrong-2' }).checkKeys();
-    expect([refused.orders?.ok, refused.products?.ok]).toEqual([false, false]);
+    const refused = await kitClient(mock, { orders: 'wrong-1', products: 'wrong-2', cps: 'wrong-3' }).checkKeys();
+    expect([refused.orders?.ok, refused.products?.ok, refused.cps?.ok]).toEqual([false, false, false]);
+    expect(Object.values(refused).map((check) => (check as { error: AuthenticationError }).error.api)).toEqual(['orders', 'products', 'cps']);
     server.use(http.all(`${BASE}/*`, () => HttpResponse.error()));
     const unreachable = await makeClient().checkKeys();
-    expect(Object.keys(unreachable)).toEqual(['orders', 'products']);
+    expect(Object.keys(unreachable)).toEqual(['orders', 'products', 'cps']);
     for (const check of Object.values(unreachable)) expect(check).toMatchObject({ ok: false, error: { name: 'ConnectionError' } });
   });
 
-  it('any answer but a refusal accepts the key (404, 422); a 5xx tells nothing about it', async () => {
+  it('any answer but a refusal accepts the key (a 404); a 5xx tells nothing about it', async () => {
     server.use(
       http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => refusal(404, 'not_found', 'No such order')),
       http.post(`${BASE}/merchants/products/*`, () => refusal(503, 'unavailable', 'Down for maintenance')),
     );
-    const report = await makeClient({ tokens: { orders: TOKEN, products: TOKEN } }).checkKeys();
+    const report = await makeClient({ token: undefined, tokens: { orders: TOKEN, products: TOKEN } }).checkKeys();
+    expect(Object.keys(report)).toEqual(['orders', 'products']);
     expect(report.orders).toEqual({ ok: true, requestId: 'req-key-1' });
     expect(report.products).toMatchObject({ ok: false, error: { status: 503 } });
   });
