@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
-import { num, text } from './catalog/base.js';
+import { num, strict, text } from './catalog/base.js';
 
 /** The reasons the service names today (`other` alone requires a comment); others pass through. */
 const CPS_REJECT_REASONS = [
@@ -68,12 +68,7 @@ export const CpsOrderEnvelope = /* @__PURE__ */ answer(() => ({ order: CpsOrder 
 
 export const CpsRejectParams = /* @__PURE__ */ lazy(() => {
   const nonEmpty = z.string({ error: 'expected a non-empty string' }).check(z.refine((value) => value.trim().length > 0, 'expected a non-empty string'));
-  return z
-    .strictObject(
-      { name: nonEmpty as z.ZodMiniType<CpsRejectReason, CpsRejectReason>, comment: z.optional(nonEmpty) },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : 'expected an object') },
-    )
-    .check(
+  return strict({ name: nonEmpty as z.ZodMiniType<CpsRejectReason, CpsRejectReason>, comment: z.optional(nonEmpty) }).check(
       z.superRefine((reason, context) => {
         if (reason.name === 'other' && reason.comment === undefined) {
           context.issues.push({ code: 'custom', input: reason, path: ['comment'], message: "is required when the reason is 'other'" });

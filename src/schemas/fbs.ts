@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../core/calendar-date.js';
-import { bool, listPage, num, PageMeta, text } from './catalog/base.js';
+import { bool, listPage, num, PageMeta, strict, text } from './catalog/base.js';
 import { answer, type Infer, lazy, maybe, type Schema } from './common.js';
 
 /** The recordings send numbers where the spec says identifier: both pass. */
@@ -88,10 +88,6 @@ export const SupplierAnswer: Schema<SupplierAnswer> = /* @__PURE__ */ answer(sup
 // Requests
 // ---------------------------------------------------------------------------
 
-const strictObject = <T extends z.core.$ZodLooseShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : 'expected an object'),
-  });
 const nonEmpty = () => z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
 const positiveInt = () => z.int({ error: 'expected a positive integer' }).check(z.positive('expected a positive integer'));
 const flag = () => z.boolean({ error: 'expected a boolean' });
@@ -100,7 +96,7 @@ const flag = () => z.boolean({ error: 'expected a boolean' });
 export type StorageCondition = 0 | 1 | 2 | 3;
 
 export const PurchaseOrderLineInput = /* @__PURE__ */ lazy(() =>
-  strictObject({
+  strict({
     /** The shop's product id (`shop_uid` in stock listings). */
     product_uid: nonEmpty(),
     expected_quantity: positiveInt(),
@@ -116,7 +112,7 @@ export const PurchaseOrderLineInput = /* @__PURE__ */ lazy(() =>
 export interface PurchaseOrderLineInput extends z.input<typeof PurchaseOrderLineInput> {}
 
 export const PurchaseOrderInput = /* @__PURE__ */ lazy(() =>
-  strictObject({
+  strict({
     /** The day the stock reaches the warehouse: a real `YYYY-MM-DD` date. */
     expected_date: z.string({ error: 'expected a date YYYY-MM-DD' }).check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD')),
     /** A supplier's `id`. */
@@ -138,18 +134,18 @@ const supplierInput = () => ({
   email: z.optional(nonEmpty()),
 });
 
-export const SupplierInput = /* @__PURE__ */ lazy(() => strictObject({ id: z.optional(nonEmpty()), name: nonEmpty(), ...supplierInput() }));
+export const SupplierInput = /* @__PURE__ */ lazy(() => strict({ id: z.optional(nonEmpty()), name: nonEmpty(), ...supplierInput() }));
 /** `suppliers.create`'s body: a name, and any other field as a non-empty string. */
 export interface SupplierInput extends z.input<typeof SupplierInput> {}
 
 export const SupplierChanges = /* @__PURE__ */ lazy(() =>
-  strictObject({ name: z.optional(nonEmpty()), ...supplierInput() }).check(
+  strict({ name: z.optional(nonEmpty()), ...supplierInput() }).check(
     z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'),
   ),
 );
 /** `suppliers.update`'s changes: only the fields to change, at least one. */
 export interface SupplierChanges extends z.input<typeof SupplierChanges> {}
 
-export const FbsListParams = /* @__PURE__ */ lazy(() => strictObject({ page: z.optional(positiveInt()), per: z.optional(positiveInt()) }));
+export const FbsListParams = /* @__PURE__ */ lazy(() => strict({ page: z.optional(positiveInt()), per: z.optional(positiveInt()) }));
 /** Paging of FBS lists: `page` (1-based) and `per`. */
 export interface FbsListParams extends z.input<typeof FbsListParams> {}

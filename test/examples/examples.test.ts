@@ -1,24 +1,10 @@
 /** The FBS and OAuth examples run against the mock (as a user runs them: `npx tsx examples/<name>.ts`), bounded in time. */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { runScript } from '../helpers/run-script.js';
 
-function runExample(name: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const file = fileURLToPath(new URL(`../../examples/${name}`, import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, EMPORIO_BASE_URL: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runExample = (name: string) =>
+  runScript(fileURLToPath(new URL(`../../examples/${name}`, import.meta.url)), [], { env: { ...process.env, EMPORIO_BASE_URL: '' } });
 
 it('fbs-restock orders the low-stock products and lists the purchase order’s line items', async () => {
   const { code, stdout, stderr } = await runExample('fbs-restock.ts');

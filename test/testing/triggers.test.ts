@@ -3,12 +3,12 @@
  * kit's trigger endpoints, which fire real deliveries through the webhook sender for any order,
  * and `emporio-mock trigger <kind> <code>` doing the same from a shell.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MarketplaceClient, NotFoundError, RequestValidationError } from 'emporio';
 import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { type OrderUpdatedEvent, parseWebhook } from 'emporio/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runScript } from '../helpers/run-script.js';
 import { startReceiver } from './helpers.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -65,20 +65,7 @@ describe('orders.triggerWebhook against the kit', () => {
 
 describe('emporio-mock trigger', () => {
   const cli = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
-  const run = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, 'trigger', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.once('error', reject);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
+  const run = (args: string[]) => runScript(cli, ['trigger', ...args], { timeoutMs: 20_000 });
 
   it('fires a delivery and prints the answer; exits non-zero on an unknown order or kind', async () => {
     const { receiver, running, mock } = await setUp();
