@@ -1,4 +1,5 @@
 export { MarketplaceClient } from './client.js';
+export type { APIPromise, APIResponse, WithResponse } from './core/api-promise.js';
 export type { CacheStore, CachedAnswer } from './core/cache.js';
 export { MemoryCache } from './core/cache.js';
 export {

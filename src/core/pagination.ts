@@ -1,3 +1,4 @@
+import type { Answered, APIResponse } from './api-promise.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
 
 /** `meta.pagination` as the service sends it. */
@@ -18,6 +19,8 @@ export interface PageData<Item, Meta> {
   url: string;
   /** rel → URL, from the `Link` header. */
   links: Map<string, string>;
+  /** The answer the page came from: `page.response` describes it. */
+  answer: Answered;
 }
 
 export type PageFetcher<Item, Meta> = (url: string | undefined) => Promise<PageData<Item, Meta>>;
@@ -41,6 +44,8 @@ export class Page<Item, Meta = Record<string, unknown>> {
   /** The URL of the next page: the `Link` rel=next, or, without a Link header, from `meta.pagination`. */
   readonly nextPageUrl: string | undefined;
   readonly #chain: Chain<Item, Meta>;
+  readonly #answer: Answered;
+  #response: APIResponse | undefined;
   /** Position in the listing: 0 for the first page. */
   readonly #position: number;
   /** The next page's request while it is in flight (concurrent calls share it). */
@@ -55,6 +60,7 @@ export class Page<Item, Meta = Record<string, unknown>> {
   /** @internal */
   constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>, position = 0) {
     this.#position = position;
+    this.#answer = data.answer;
     this.items = data.items;
     this.meta = data.meta;
     this.body = data.body;
@@ -68,6 +74,12 @@ export class Page<Item, Meta = Record<string, unknown>> {
   get pagination(): Pagination | undefined {
     const meta = this.meta as { pagination?: Pagination | null } | undefined;
     return meta?.pagination ?? undefined;
+  }
+
+  /** The HTTP answer this page came from (status, scrubbed headers, URL, request id), as `.withResponse()` gives it. */
+  get response(): APIResponse {
+    this.#response ??= this.#answer.response();
+    return this.#response;
   }
 
   hasNextPage(): boolean {

@@ -25,6 +25,7 @@ import { compileCheck } from '../schemas/in-place-check.js';
 import { parseLinkHeader } from './link.js';
 import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
 import { type ApiName, BIND_CLIENT, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
+import { type Answered, APIPromise, type APIResponse } from './api-promise.js';
 import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
@@ -83,14 +84,52 @@ export interface RequestSpec<T = unknown> {
   options?: RequestOptions | undefined;
 }
 
-/** A successful answer: the checked body, or undefined for an empty one. */
-export interface Answer<T> {
-  body: T;
-  status: number;
-  headers: Headers;
+/**
+ * A successful answer: the checked body, or undefined for an empty one. A class, so a call
+ * allocates no closures for what only some callers read (`link`, `response()`).
+ */
+export class Answer<T> implements Answered {
+  readonly body: T;
+  readonly #raw: RawAnswer;
+  /** The token the request carried, to scrub from what `response()` shows. */
+  readonly #token: string | undefined;
+
+  constructor(body: T, raw: RawAnswer, token: string | undefined) {
+    this.body = body;
+    this.#raw = raw;
+    this.#token = token;
+  }
+
+  get status(): number {
+    return this.#raw.status;
+  }
+
+  get headers(): Headers {
+    return this.#raw.headers;
+  }
+
   /** The URL that answered, after redirects. */
-  url: string;
-  link: string | null;
+  get url(): string {
+    return this.#raw.url;
+  }
+
+  /** The Link header; a cached answer's own (a 304 carries none). */
+  get link(): string | null {
+    const cached = this.#raw.cachedLink;
+    return cached !== undefined ? cached : this.#raw.headers.get('link');
+  }
+
+  /** What `.withResponse()` and `page.response` show: credentials and the token scrubbed, as in errors. */
+  response(): APIResponse {
+    const token = this.#token;
+    return {
+      status: this.#raw.status,
+      // As errors show them: the token scrubbed from every value.
+      headers: scrubbedHeaders(this.#raw.headers, token),
+      url: scrub(redactUrl(this.#raw.url), token),
+      requestId: requestIdOf(this.#raw.headers),
+    };
+  }
 }
 
 interface RawAnswer {
@@ -100,6 +139,8 @@ interface RawAnswer {
   url: string;
   /** The Link header of a cached answer (a 304 carries none); read from `headers` otherwise. */
   cachedLink?: string | null;
+  /** The token the request carried (set by #attempt). */
+  token?: string | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -166,8 +207,34 @@ export class Transport {
     return this.#tokens[api] !== undefined;
   }
 
-  request<T>(spec: RequestSpec<T>): Promise<T> {
-    return this.send(spec).then(bodyOf);
+  /**
+   * A call that resolves to its answer's body, or to `map(body)` (a method that hands back
+   * part of the answer). `spec` may be a function, for methods that check their input
+   * first: it runs inside the call, so a bad input rejects the promise, as for every call.
+   */
+  request<T, U = T>(spec: RequestSpec<T> | (() => RequestSpec<T>), map?: (body: T) => U): APIPromise<U> {
+    const answer = typeof spec === 'function' ? this.#sendLater(spec) : this.send(spec);
+    return new APIPromise(answer, map === undefined ? (bodyOf as (answer: Answered) => U) : (value) => map((value as Answer<T>).body));
+  }
+
+  /**
+   * A call built from other calls (a follow-up read, a multi-step upload): `run` resolves
+   * to the data and the answer it came from, which `.withResponse()` shows.
+   */
+  call<U>(run: () => Promise<{ data: U; answer: Answered }>): APIPromise<U> {
+    let result: Promise<{ data: U; answer: Answered }>;
+    try {
+      result = run();
+    } catch (error) {
+      // A bad input rejects the call, as in every other method.
+      result = Promise.reject(error);
+    }
+    const produced = result.then(({ data, answer }) => ({ data, response: () => answer.response() }));
+    return new APIPromise<U>(produced, (value) => (value as unknown as { data: U }).data);
+  }
+
+  async #sendLater<T>(spec: () => RequestSpec<T>): Promise<Answer<T>> {
+    return this.send(spec());
   }
 
   /** A paginated list: the first page now, the rest on demand. */
@@ -197,6 +264,7 @@ export class Transport {
         body,
         url: answer.url,
         links: resolveLinks(parseLinkHeader(answer.link), answer.url),
+        answer,
       };
     };
     return new PagePromise(fetchPage, { prefetch: (spec.options as ListOptions | undefined)?.prefetch });
@@ -242,18 +310,7 @@ export class Transport {
       throw error;
     }
 
-    const body = this.#parseBody(raw, spec, target);
-    const cachedLink = raw.cachedLink;
-    return {
-      body,
-      status: raw.status,
-      headers: raw.headers,
-      url: raw.url,
-      // A getter: only listings read it, and a header lookup costs on every request.
-      get link() {
-        return cachedLink !== undefined ? cachedLink : raw.headers.get('link');
-      },
-    };
+    return new Answer(this.#parseBody(raw, spec, target), raw, raw.token);
   }
 
   /**
@@ -374,6 +431,7 @@ export class Transport {
     if (revalidating) headers['if-none-match'] = cached.etag;
 
     const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId);
+    raw.token = token;
 
     if (raw.status === 304 && revalidating) {
       this.#logger.debug('cache hit (304 Not Modified)', { url: target.url });
@@ -679,7 +737,7 @@ export class Transport {
 
 const USER_AGENT = `emporio/${VERSION}`;
 
-const bodyOf = <T>(answer: Answer<T>): T => answer.body;
+const bodyOf = (answer: Answered): unknown => (answer as Answer<unknown>).body;
 
 /** The item type of a list answer's root array. */
 type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
@@ -888,3 +946,6 @@ function excerpt(text: string): string {
   const plain = text.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ').trim();
   return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
 }
+
+/** The data of a call that resolves to nothing (an action answered 204 or `{ success: true }`). */
+export const noData = (): undefined => undefined;

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
 import { path } from '../core/paths.js';
-import type { RequestOptions } from '../core/transport.js';
-import { checkRequest } from '../schemas/common.js';
+import type { Answered, APIPromise } from '../core/api-promise.js';
+import type { RequestOptions, RequestSpec } from '../core/transport.js';
+import { checkRequest, lazy } from '../schemas/common.js';
 import { type CpsOrder, CpsOrderEnvelope, CpsRejectParams } from '../schemas/cps.js';
 import { SuccessAnswer } from '../schemas/products.js';
 import { actOnce } from './orders/lost-answer.js';
@@ -14,6 +15,14 @@ export interface CpsRejectCallOptions extends RequestOptions {
 }
 
 const orderPath = (code: string) => path`/merchants/cps/orders/${code}`;
+const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec<z.output<typeof CpsOrderEnvelope>> => ({
+  api: 'cps',
+  method: 'GET',
+  path: orderPath(code),
+  schema: CpsOrderEnvelope,
+  options,
+});
+const RejectAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
 
 /**
  * The CPS orders API (orders of the pay-per-sale programme), spec/4 section 7, with its own
@@ -22,9 +31,8 @@ const orderPath = (code: string) => path`/merchants/cps/orders/${code}`;
  */
 export class Cps extends APIResource {
   /** `GET /merchants/cps/orders/:code`: the order, with `reject_options` while it can be rejected. */
-  async get(code: string, options?: RequestOptions): Promise<CpsOrder> {
-    const body = await this._transport.request({ api: 'cps', method: 'GET', path: orderPath(code), schema: CpsOrderEnvelope, options });
-    return body.order;
+  get(code: string, options?: RequestOptions): APIPromise<CpsOrder> {
+    return this._transport.request(getSpec(code, options), (body) => body.order);
   }
 
   /**
@@ -33,21 +41,26 @@ export class Cps extends APIResource {
    * `reject_options` before sending. A repeated reject is answered 422 `order_status`: see
    * `isOrderAlreadyRejected`.
    */
-  async reject(code: string, reason: CpsRejectParams, options?: CpsRejectCallOptions): Promise<void> {
-    const { order, ...requestOptions } = options ?? {};
-    const checked = checkRequest(CpsRejectParams, reason, 'rejection reason', ['reason']);
-    const issues = order ? checkAgainstOrder(code, checked, order) : [];
-    if (issues.length) throw new RequestValidationError('The rejection does not fit the order', issues);
-    const send = () =>
-      this._transport.request({
-        api: 'cps',
-        method: 'POST',
-        path: path`/merchants/cps/orders/${code}/reject`,
-        body: { reason: checked },
-        schema: z.optional(SuccessAnswer),
-        options: requestOptions,
-      });
-    await actOnce(send, () => this.get(code, { ...requestOptions, maxRetries: 0 }), (current) => current.rejection_reason != null);
+  reject(code: string, reason: CpsRejectParams, options?: CpsRejectCallOptions): APIPromise<void> {
+    return this._transport.call(async () => {
+      const { order, ...requestOptions } = options ?? {};
+      const checked = checkRequest(CpsRejectParams, reason, 'rejection reason', ['reason']);
+      const issues = order ? checkAgainstOrder(code, checked, order) : [];
+      if (issues.length) throw new RequestValidationError('The rejection does not fit the order', issues);
+      const send = () =>
+        this._transport.send({
+          api: 'cps',
+          method: 'POST',
+          path: path`/merchants/cps/orders/${code}/reject`,
+          body: { reason: checked },
+          schema: RejectAnswer,
+          options: requestOptions,
+        });
+      const read = () =>
+        this._transport.send(getSpec(code, { ...requestOptions, maxRetries: 0 })).then((answer) => ({ order: answer.body.order, answer }));
+      const answer = await actOnce<CpsOrder, Answered>(send, read, (current) => current.rejection_reason != null);
+      return { data: undefined, answer };
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import { path } from '../core/paths.js';
 import type { ListOptions, RequestOptions } from '../core/transport.js';
@@ -51,57 +52,64 @@ class PurchaseOrders extends APIResource {
    * `storage_conditions` 0–3. Not repeated on a lost answer: a second request would create
    * a second purchase order.
    */
-  async create(purchaseOrder: PurchaseOrderInput, options?: RequestOptions): Promise<PurchaseOrderCreated> {
-    const body = checkRequest(PurchaseOrderInput, purchaseOrder, 'purchase order');
-    return this._transport.request({
-      api: 'orders',
-      method: 'POST',
-      path: `${FBS}/purchase_orders`,
-      body,
-      schema: PurchaseOrderCreatedAnswer,
-      options,
+  create(purchaseOrder: PurchaseOrderInput, options?: RequestOptions): APIPromise<PurchaseOrderCreated> {
+    return this._transport.request(() => {
+      const body = checkRequest(PurchaseOrderInput, purchaseOrder, 'purchase order');
+      return {
+        api: 'orders',
+        method: 'POST',
+        path: `${FBS}/purchase_orders`,
+        body,
+        schema: PurchaseOrderCreatedAnswer,
+        options,
+      };
     });
   }
 
   /** `GET .../purchase_orders/:code/line_items`: expected and counted quantities. */
-  async lineItems(code: string, options?: RequestOptions): Promise<PurchaseOrderLineItem[]> {
-    const body = await this._transport.request({
-      api: 'orders',
-      method: 'GET',
-      path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`,
-      schema: PurchaseOrderLineItemsAnswer,
-      options,
-    });
-    return body.purchase_order_line_items ?? body.line_items ?? [];
+  lineItems(code: string, options?: RequestOptions): APIPromise<PurchaseOrderLineItem[]> {
+    return this._transport.request(
+      {
+        api: 'orders',
+        method: 'GET',
+        path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`,
+        schema: PurchaseOrderLineItemsAnswer,
+        options,
+      },
+      (body) => body.purchase_order_line_items ?? body.line_items ?? [],
+    );
   }
 }
 
 /** The shop's suppliers. */
 class Suppliers extends APIResource {
   /** `GET /merchants/ecommerce/fbs/suppliers`. */
-  async list(options?: RequestOptions): Promise<Supplier[]> {
-    const body = await this._transport.request({ api: 'orders', method: 'GET', path: `${FBS}/suppliers`, schema: SuppliersPage, options });
-    return body.suppliers;
+  list(options?: RequestOptions): APIPromise<Supplier[]> {
+    return this._transport.request({ api: 'orders', method: 'GET', path: `${FBS}/suppliers`, schema: SuppliersPage, options }, (body) => body.suppliers);
   }
 
   /** `POST /merchants/ecommerce/fbs/suppliers`: resolves to the answer as the service sent it. */
-  async create(supplier: SupplierInput, options?: RequestOptions): Promise<SupplierAnswer> {
-    const body = checkRequest(SupplierInput, supplier, 'supplier');
-    return this._transport.request({ api: 'orders', method: 'POST', path: `${FBS}/suppliers`, body, schema: SupplierAnswer, options });
+  create(supplier: SupplierInput, options?: RequestOptions): APIPromise<SupplierAnswer> {
+    return this._transport.request(() => {
+      const body = checkRequest(SupplierInput, supplier, 'supplier');
+      return { api: 'orders', method: 'POST', path: `${FBS}/suppliers`, body, schema: SupplierAnswer, options };
+    });
   }
 
   /** `PATCH /merchants/ecommerce/fbs/suppliers/:id` with only the given fields; resolves to the answer as sent. */
-  async update(id: string, changes: SupplierChanges, options?: RequestOptions): Promise<SupplierAnswer> {
-    const body = checkRequest(SupplierChanges, changes, 'supplier changes');
-    return this._transport.request({
-      api: 'orders',
-      method: 'PATCH',
-      path: path`/merchants/ecommerce/fbs/suppliers/${id}`,
-      body,
-      schema: SupplierAnswer,
-      // Setting the same fields again changes nothing more.
-      idempotent: true,
-      options,
+  update(id: string, changes: SupplierChanges, options?: RequestOptions): APIPromise<SupplierAnswer> {
+    return this._transport.request(() => {
+      const body = checkRequest(SupplierChanges, changes, 'supplier changes');
+      return {
+        api: 'orders',
+        method: 'PATCH',
+        path: path`/merchants/ecommerce/fbs/suppliers/${id}`,
+        body,
+        schema: SupplierAnswer,
+        // Setting the same fields again changes nothing more.
+        idempotent: true,
+        options,
+      };
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { Answered, APIPromise } from '../core/api-promise.js';
 /**
  * The deprecated legacy v2 interface (document 3): `{legacyBaseUrl}/json/<call>`, the token as
  * an `access_token` query parameter (the transport adds it and redacts it from errors and logs),
@@ -79,39 +80,43 @@ export class LegacyV2 extends APIResource {
    * `wrong_auth` (wrong credentials), `access_denied` (wrong API key).
    * @deprecated v3 uses OAuth 2.0 bearer tokens: pass `token` (or `tokens`) to the client.
    */
-  async authenticate(credentials: LegacyAuthenticateParams, options?: RequestOptions): Promise<LegacySession> {
-    checkRequest(LegacyAuthenticateParams, credentials, 'credentials');
-    // Sent in the body, not the URL, so the key and password stay out of URLs, logs and cache keys.
-    const result = await this.#call({
-      method: 'POST',
-      path: '/json/authenticate',
-      form: credentials,
-      result: LegacyAuthenticateResultSchema,
-      anonymous: true,
-      options,
+  authenticate(credentials: LegacyAuthenticateParams, options?: RequestOptions): APIPromise<LegacySession> {
+    return this._transport.call(async () => {
+      checkRequest(LegacyAuthenticateParams, credentials, 'credentials');
+      // Sent in the body, not the URL, so the key and password stay out of URLs, logs and cache keys.
+      const { data, answer } = await this.#send({
+        method: 'POST',
+        path: '/json/authenticate',
+        form: credentials,
+        result: LegacyAuthenticateResultSchema,
+        anonymous: true,
+        options,
+      });
+      const { access_token, access_token_expiry, access_token_type, user } = data;
+      this._transport.setToken('legacyV2', access_token);
+      this.#session = { access_token_expiry, access_token_type, user };
+      return { data: this.session as LegacySession, answer };
     });
-    const { access_token, access_token_expiry, access_token_type, user } = result;
-    this._transport.setToken('legacyV2', access_token);
-    this.#session = { access_token_expiry, access_token_type, user };
-    return this.session as LegacySession;
   }
 
   /**
    * `POST /json/logout`; forgets the kept token.
    * @deprecated Use `client.account.user.logout()`.
    */
-  async logout(options?: RequestOptions): Promise<LegacySuccessResult> {
-    const result = await this.#call({ method: 'POST', path: '/json/logout', result: LegacySuccessResult, options });
-    this._transport.setToken('legacyV2', undefined);
-    this.#session = undefined;
-    return result;
+  logout(options?: RequestOptions): APIPromise<LegacySuccessResult> {
+    return this._transport.call(async () => {
+      const sent = await this.#send({ method: 'POST', path: '/json/logout', result: LegacySuccessResult, options });
+      this._transport.setToken('legacyV2', undefined);
+      this.#session = undefined;
+      return sent;
+    });
   }
 
   /**
    * `GET /json/sku/:sku_id/`.
    * @deprecated Use `client.catalog.skus.get(id)`.
    */
-  sku(id: number, options?: RequestOptions): Promise<LegacySkuResult> {
+  sku(id: number, options?: RequestOptions): APIPromise<LegacySkuResult> {
     return this.#call({ path: path`/json/sku/${id}/`, result: LegacySkuResult, options });
   }
 
@@ -121,7 +126,7 @@ export class LegacyV2 extends APIResource {
    * @deprecated Use `client.catalog.shops.searchProducts(shopId, { shop_uid })` for a shop's code,
    * or `client.catalog.search(q)` for a part number or barcode.
    */
-  lookupSku(lookup: LegacySkuLookup, options?: RequestOptions): Promise<LegacySkuResult> {
+  lookupSku(lookup: LegacySkuLookup, options?: RequestOptions): APIPromise<LegacySkuResult> {
     const where =
       'shop_id' in lookup
         ? path`/json/sku/lookup/shop/${lookup.shop_id}/sku/${lookup.sku}/`
@@ -135,7 +140,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/subcategories/:cat_id/`; without `catId`, the top-level families.
    * @deprecated Use `client.catalog.categories.children(id)` (and `categories.root()`).
    */
-  subcategories(catId?: number, options?: RequestOptions): Promise<LegacyCategoriesResult> {
+  subcategories(catId?: number, options?: RequestOptions): APIPromise<LegacyCategoriesResult> {
     const where = catId === undefined ? '/json/subcategories/' : path`/json/subcategories/${catId}/`;
     return this.#call({ path: where, result: LegacyCategoriesResult, options });
   }
@@ -145,9 +150,11 @@ export class LegacyV2 extends APIResource {
    * `RequestValidationError` before sending (the service's error would be `invalid` / 221).
    * @deprecated Use `client.catalog.search(q)`.
    */
-  async search(keyphrase: string, options?: RequestOptions): Promise<LegacySearchResult> {
-    checkSearchTerm(keyphrase, 'keyphrase');
-    return this.#call({ path: '/json/search/', query: { keyphrase }, result: LegacySearchResult, options });
+  search(keyphrase: string, options?: RequestOptions): APIPromise<LegacySearchResult> {
+    return this.#call(() => {
+      checkSearchTerm(keyphrase, 'keyphrase');
+      return { path: '/json/search/', query: { keyphrase }, result: LegacySearchResult, options };
+    });
   }
 
   /**
@@ -155,18 +162,20 @@ export class LegacyV2 extends APIResource {
    * underscores), `manufacturer_id`, `page`.
    * @deprecated Use `client.catalog.categories.skus(id, params)`.
    */
-  async list(categoryId: number, params: LegacyListParams = {}, options?: RequestOptions): Promise<LegacyListResult> {
-    checkRequest(LegacyListParams, params, 'parameters');
-    const { filter_id, ...rest } = params;
-    const query = { ...rest, filter_id: Array.isArray(filter_id) ? filter_id.join('_') : (filter_id as number | undefined) };
-    return this.#call({ path: path`/json/list/${categoryId}/`, query, result: LegacyListResult, options });
+  list(categoryId: number, params: LegacyListParams = {}, options?: RequestOptions): APIPromise<LegacyListResult> {
+    return this.#call(() => {
+      checkRequest(LegacyListParams, params, 'parameters');
+      const { filter_id, ...rest } = params;
+      const query = { ...rest, filter_id: Array.isArray(filter_id) ? filter_id.join('_') : (filter_id as number | undefined) };
+      return { path: path`/json/list/${categoryId}/`, query, result: LegacyListResult, options };
+    });
   }
 
   /**
    * `GET /json/manufacturer/:manuf_id/`.
    * @deprecated Use `client.catalog.manufacturers.get(id)`, `.categories(id)` and `.skus(id)`.
    */
-  manufacturer(id: number, options?: RequestOptions): Promise<LegacyManufacturerResult> {
+  manufacturer(id: number, options?: RequestOptions): APIPromise<LegacyManufacturerResult> {
     return this.#call({ path: path`/json/manufacturer/${id}/`, result: LegacyManufacturerResult, options });
   }
 
@@ -174,7 +183,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/shop/:shop_id/`.
    * @deprecated Use `client.catalog.shops.get(id)`.
    */
-  shop(id: number, options?: RequestOptions): Promise<LegacyShopResult> {
+  shop(id: number, options?: RequestOptions): APIPromise<LegacyShopResult> {
     return this.#call({ path: path`/json/shop/${id}/`, result: LegacyShopResult, options });
   }
 
@@ -182,7 +191,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/shops/`, or `/json/shops/:letter/`: the alphabetical shop listing.
    * @deprecated Use `client.catalog.shops.search(q)`.
    */
-  shops(letter?: string, options?: RequestOptions): Promise<LegacyShopsResult> {
+  shops(letter?: string, options?: RequestOptions): APIPromise<LegacyShopsResult> {
     const where = letter === undefined ? '/json/shops/' : path`/json/shops/${letter}/`;
     return this.#call({ path: where, result: LegacyShopsResult, options });
   }
@@ -191,7 +200,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/book/:book_id/`.
    * @deprecated Use `client.catalog.books.get(id)` and `.details(id)`.
    */
-  book(id: number, options?: RequestOptions): Promise<LegacyBookResult> {
+  book(id: number, options?: RequestOptions): APIPromise<LegacyBookResult> {
     return this.#call({ path: path`/json/book/${id}/`, result: LegacyBookResult, options });
   }
 
@@ -199,7 +208,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/books/list/` with `keyphrase`, `id` (a Dewey id), `page`.
    * @deprecated Use `client.catalog.books.search(q)` or `client.catalog.bookCategories.books(id)`.
    */
-  async booksList(params: LegacyBooksListParams = {}, options?: RequestOptions): Promise<LegacyBooksListResult> {
+  booksList(params: LegacyBooksListParams = {}, options?: RequestOptions): APIPromise<LegacyBooksListResult> {
     return this.#call({ path: '/json/books/list/', query: params, querySchema: LegacyBooksListParams, result: LegacyBooksListResult, options });
   }
 
@@ -207,7 +216,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/books`: the books index widgets, kept as sent.
    * @deprecated Use `client.catalog.bookCategories.list()`.
    */
-  books(options?: RequestOptions): Promise<LegacyIndexResult> {
+  books(options?: RequestOptions): APIPromise<LegacyIndexResult> {
     return this.#call({ path: '/json/books', result: LegacyIndexResult, options });
   }
 
@@ -215,7 +224,7 @@ export class LegacyV2 extends APIResource {
    * `GET /json/index/`: `search_cloud` and `latest_reviews`.
    * @deprecated v3 has no equivalent; use `client.catalog.categories.root()` to start browsing.
    */
-  index(options?: RequestOptions): Promise<LegacyIndexResult> {
+  index(options?: RequestOptions): APIPromise<LegacyIndexResult> {
     return this.#call({ path: '/json/index/', result: LegacyIndexResult, options });
   }
 
@@ -223,16 +232,18 @@ export class LegacyV2 extends APIResource {
    * `GET /json/search/sku/?keyphrase=`: a keyphrase of at least 2 characters.
    * @deprecated Use `client.catalog.search(q)` or `client.catalog.categories.skus(id, { q })`.
    */
-  async searchSkus(keyphrase: string, options?: RequestOptions): Promise<LegacySkuSearchResult> {
-    checkSearchTerm(keyphrase, 'keyphrase');
-    return this.#call({ path: '/json/search/sku/', query: { keyphrase }, result: LegacySkuSearchResult, options });
+  searchSkus(keyphrase: string, options?: RequestOptions): APIPromise<LegacySkuSearchResult> {
+    return this.#call(() => {
+      checkSearchTerm(keyphrase, 'keyphrase');
+      return { path: '/json/search/sku/', query: { keyphrase }, result: LegacySkuSearchResult, options };
+    });
   }
 
   /**
    * `GET /json/bookmarklists` (a full token).
    * @deprecated Use `client.account.favoriteLists.list()`.
    */
-  bookmarkLists(options?: RequestOptions): Promise<LegacyBookmarkListsResult> {
+  bookmarkLists(options?: RequestOptions): APIPromise<LegacyBookmarkListsResult> {
     return this.#call({ path: '/json/bookmarklists', result: LegacyBookmarkListsResult, options });
   }
 
@@ -241,22 +252,31 @@ export class LegacyV2 extends APIResource {
    * Errors: `not_found`, `bookmark_create`.
    * @deprecated Use `client.account.favorites.create({ sku_id })`.
    */
-  async createBookmark(bookmark: LegacyBookmarkParams, options?: RequestOptions): Promise<LegacyBookmarkResult> {
-    checkRequest(LegacyBookmarkParams, bookmark, 'bookmark');
-    return this.#call({ method: 'POST', path: '/json/bookmark/create', form: bookmark, result: LegacyBookmarkResult, options });
+  createBookmark(bookmark: LegacyBookmarkParams, options?: RequestOptions): APIPromise<LegacyBookmarkResult> {
+    return this.#call(() => {
+      checkRequest(LegacyBookmarkParams, bookmark, 'bookmark');
+      return { method: 'POST', path: '/json/bookmark/create', form: bookmark, result: LegacyBookmarkResult, options };
+    });
   }
 
   /**
    * `POST /json/bookmark/destroy` with `type` and `id`; resolves `{ success: true }`. Error: `not_found`.
    * @deprecated Use `client.account.favorites.delete(id)`.
    */
-  async destroyBookmark(bookmark: LegacyBookmarkParams, options?: RequestOptions): Promise<LegacySuccessResult> {
-    checkRequest(LegacyBookmarkParams, bookmark, 'bookmark');
-    return this.#call({ method: 'POST', path: '/json/bookmark/destroy', form: bookmark, result: LegacySuccessResult, options });
+  destroyBookmark(bookmark: LegacyBookmarkParams, options?: RequestOptions): APIPromise<LegacySuccessResult> {
+    return this.#call(() => {
+      checkRequest(LegacyBookmarkParams, bookmark, 'bookmark');
+      return { method: 'POST', path: '/json/bookmark/destroy', form: bookmark, result: LegacySuccessResult, options };
+    });
   }
 
   /** Every call: send, open the envelope, map its `error` element, check `result`. */
-  async #call<T>(call: Call<T>): Promise<T> {
+  /** One legacy call; `call` may be a function, which runs inside the call (a bad input rejects it). */
+  #call<T>(call: Call<T> | (() => Call<T>)): APIPromise<T> {
+    return this._transport.call(() => this.#send(typeof call === 'function' ? call() : call));
+  }
+
+  async #send<T>(call: Call<T>): Promise<{ data: T; answer: Answered }> {
     let form: FormData | undefined;
     if (call.form) {
       form = new FormData();
@@ -282,7 +302,7 @@ export class LegacyV2 extends APIResource {
       throw new LegacyApiError({ code: code ?? 'unknown', number: number ?? undefined, text: shown }, target);
     }
     const parsed = call.result.safeParse(envelope?.result);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return { data: parsed.data, answer };
     throw new ResponseValidationError('the legacy v2 result does not match its expected shape', {
       issues: toIssues(parsed.error),
       status: answer.status,

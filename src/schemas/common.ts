@@ -26,8 +26,8 @@
 import * as z from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
 
-/** A schema as the types see it: a zod/mini schema whose output is `T`. */
-export type Schema<T> = z.ZodMiniType<T>;
+/** A schema as the types see it: a zod/mini schema whose output is `T` (an interface: one short name in the declarations). */
+export interface Schema<T> extends z.ZodMiniType<T> {}
 
 /**
  * A shape member the service may omit or send as null (`key?: T | null`). The brand is

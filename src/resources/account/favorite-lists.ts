@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
-import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type ListOptions, type RequestOptions, noData } from '../../core/transport.js';
 import {
   type Favorite,
   type FavoriteList,
@@ -40,29 +41,30 @@ export class FavoriteLists extends APIResource {
    * `POST /favorite_lists`, sent as `{ favorite_list: { name } }` (201). The service refuses
    * a name that an existing custom list has.
    */
-  async create(list: FavoriteListCreate, options?: RequestOptions): Promise<FavoriteList> {
-    checkRequest(FavoriteListCreate, list, 'favorite list');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'POST',
-      path: '/favorite_lists',
-      body: { favorite_list: list },
-      schema: FavoriteListAnswer,
-      permission: 'favorites',
-      options,
-    });
-    return body.favorite_list;
+  create(list: FavoriteListCreate, options?: RequestOptions): APIPromise<FavoriteList> {
+    return this._transport.request(() => {
+      checkRequest(FavoriteListCreate, list, 'favorite list');
+      return {
+        api: 'account',
+        method: 'POST',
+        path: '/favorite_lists',
+        body: { favorite_list: list },
+        schema: FavoriteListAnswer,
+        permission: 'favorites',
+        options,
+      };
+    }, (body) => body.favorite_list);
   }
 
   /** `DELETE /favorite_lists/:id` (204); a missing list is a `NotFoundError`. */
-  async delete(id: number, options?: RequestOptions): Promise<void> {
-    await this._transport.request({
+  delete(id: number, options?: RequestOptions): APIPromise<void> {
+    return this._transport.request({
       api: 'account',
       method: 'DELETE',
       path: path`/favorite_lists/${listIdSegment(id)}`,
       permission: 'favorites',
       options,
-    });
+    }, noData);
   }
 
   /** `GET /favorite_lists/:id/favorites`: the favorites of one list, page by page. */

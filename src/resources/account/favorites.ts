@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
-import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type ListOptions, type RequestOptions, noData } from '../../core/transport.js';
 import { type Favorite, FavoriteAnswer, FavoritesPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteCreate, FavoritesParams, FavoriteUpdate, GetParams } from '../../schemas/query.js';
@@ -27,8 +28,8 @@ export class Favorites extends APIResource {
   }
 
   /** `GET /favorites/:id`. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Favorite> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Favorite> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/favorites/${id}`,
@@ -37,26 +38,26 @@ export class Favorites extends APIResource {
       schema: FavoriteAnswer,
       permission: 'favorites',
       options,
-    });
-    return body.favorite;
+    }, (body) => body.favorite);
   }
 
   /**
    * `POST /favorites`, sent as `{ favorite: { sku_id, favorite_list_id?, new_list_name? } }` (201).
    * Without a list, the favorite goes to its category's auto list.
    */
-  async create(favorite: FavoriteCreate, options?: RequestOptions): Promise<Favorite> {
-    checkRequest(FavoriteCreate, favorite, 'favorite');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'POST',
-      path: '/favorites',
-      body: { favorite },
-      schema: FavoriteAnswer,
-      permission: 'favorites',
-      options,
-    });
-    return body.favorite;
+  create(favorite: FavoriteCreate, options?: RequestOptions): APIPromise<Favorite> {
+    return this._transport.request(() => {
+      checkRequest(FavoriteCreate, favorite, 'favorite');
+      return {
+        api: 'account',
+        method: 'POST',
+        path: '/favorites',
+        body: { favorite },
+        schema: FavoriteAnswer,
+        permission: 'favorites',
+        options,
+      };
+    }, (body) => body.favorite);
   }
 
   /**
@@ -64,28 +65,29 @@ export class Favorites extends APIResource {
    * owned (`have_it: true`, which wins over `favorite_list_id`), or put it in a new custom
    * list (`new_list_name`, which sets `have_it` to null). A failed update is a `BadRequestError`.
    */
-  async update(id: number, favorite: FavoriteUpdate, options?: RequestOptions): Promise<Favorite> {
-    checkRequest(FavoriteUpdate, favorite, 'favorite');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'PUT',
-      path: path`/favorites/${id}`,
-      body: { favorite },
-      schema: FavoriteAnswer,
-      permission: 'favorites',
-      options,
-    });
-    return body.favorite;
+  update(id: number, favorite: FavoriteUpdate, options?: RequestOptions): APIPromise<Favorite> {
+    return this._transport.request(() => {
+      checkRequest(FavoriteUpdate, favorite, 'favorite');
+      return {
+        api: 'account',
+        method: 'PUT',
+        path: path`/favorites/${id}`,
+        body: { favorite },
+        schema: FavoriteAnswer,
+        permission: 'favorites',
+        options,
+      };
+    }, (body) => body.favorite);
   }
 
   /** `DELETE /favorites/:id` (204); a missing favorite is a `NotFoundError`. */
-  async delete(id: number, options?: RequestOptions): Promise<void> {
-    await this._transport.request({
+  delete(id: number, options?: RequestOptions): APIPromise<void> {
+    return this._transport.request({
       api: 'account',
       method: 'DELETE',
       path: path`/favorites/${id}`,
       permission: 'favorites',
       options,
-    });
+    }, noData);
   }
 }

@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
-import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type ListOptions, type RequestOptions, noData } from '../../core/transport.js';
 import { type Notification, NotificationAnswer, NotificationsPage } from '../../schemas/account.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { GetParams, ListParams, NotificationIds } from '../../schemas/query.js';
@@ -27,8 +28,8 @@ export class Notifications extends APIResource {
   }
 
   /** `GET /notifications/:id`. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Notification> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Notification> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/notifications/${id}`,
@@ -37,20 +38,21 @@ export class Notifications extends APIResource {
       schema: NotificationAnswer,
       permission: 'notifications',
       options,
-    });
-    return body.notification;
+    }, (body) => body.notification);
   }
 
   /** `POST /notifications/view`, sent as `{ ids }` (204): marks these notifications viewed. */
-  async markViewed(ids: NotificationIds, options?: RequestOptions): Promise<void> {
-    checkRequest(NotificationIds, ids, 'notification ids');
-    await this._transport.request({
-      api: 'account',
-      method: 'POST',
-      path: '/notifications/view',
-      body: { ids },
-      permission: 'notifications',
-      options,
-    });
+  markViewed(ids: NotificationIds, options?: RequestOptions): APIPromise<void> {
+    return this._transport.request(() => {
+      checkRequest(NotificationIds, ids, 'notification ids');
+      return {
+        api: 'account',
+        method: 'POST',
+        path: '/notifications/view',
+        body: { ids },
+        permission: 'notifications',
+        options,
+      };
+    }, noData);
   }
 }

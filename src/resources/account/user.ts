@@ -1,5 +1,6 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
-import type { RequestOptions } from '../../core/transport.js';
+import { noData, type RequestOptions } from '../../core/transport.js';
 import { AvatarsAnswer, type User as UserData, UserAnswer } from '../../schemas/account.js';
 import { GetParams, UserUpdate } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
@@ -7,8 +8,8 @@ import { APIResource } from '../resource.js';
 /** The signed-in user's profile (document 3). */
 export class User extends APIResource {
   /** `GET /user`. */
-  async get(params: GetParams = {}, options?: RequestOptions): Promise<UserData> {
-    const body = await this._transport.request({
+  get(params: GetParams = {}, options?: RequestOptions): APIPromise<UserData> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: '/user',
@@ -16,41 +17,40 @@ export class User extends APIResource {
       querySchema: GetParams,
       schema: UserAnswer,
       options,
-    });
-    return body.user;
+    }, (body) => body.user);
   }
 
   /**
    * `PATCH /user` with `sex`, `birthyear`, and an avatar: `avatar_preset` (a file name from
    * `avatars()`) or `avatar` (the image as bare base64; a `data:` URI preamble is refused).
    */
-  async update(changes: UserUpdate, options?: RequestOptions): Promise<UserData> {
-    checkRequest(UserUpdate, changes, 'profile update');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'PATCH',
-      path: '/user',
-      body: changes,
-      schema: UserAnswer,
-      options,
-    });
-    return body.user;
+  update(changes: UserUpdate, options?: RequestOptions): APIPromise<UserData> {
+    return this._transport.request(() => {
+      checkRequest(UserUpdate, changes, 'profile update');
+      return {
+        api: 'account',
+        method: 'PATCH',
+        path: '/user',
+        body: changes,
+        schema: UserAnswer,
+        options,
+      };
+    }, (body) => body.user);
   }
 
   /** `GET /user/avatars`: the preset avatar image URLs. */
-  async avatars(options?: RequestOptions): Promise<string[]> {
-    const body = await this._transport.request({
+  avatars(options?: RequestOptions): APIPromise<string[]> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: '/user/avatars',
       schema: AvatarsAnswer,
       options,
-    });
-    return body.avatars;
+    }, (body) => body.avatars);
   }
 
   /** `DELETE /user/logout`: ends the user's session on the service (its answer body is not documented). */
-  async logout(options?: RequestOptions): Promise<void> {
-    await this._transport.request({ api: 'account', method: 'DELETE', path: '/user/logout', options });
+  logout(options?: RequestOptions): APIPromise<void> {
+    return this._transport.request({ api: 'account', method: 'DELETE', path: '/user/logout', options }, noData);
   }
 }

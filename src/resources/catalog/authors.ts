@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -9,8 +10,8 @@ import { APIResource } from '../resource.js';
 /** Book authors (document 2; the path is `/author`, singular). */
 export class Authors extends APIResource {
   /** `GET /author/:id/`. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Author> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Author> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/author/${id}/`,
@@ -18,8 +19,7 @@ export class Authors extends APIResource {
       querySchema: GetParams,
       schema: AuthorAnswer,
       options,
-    });
-    return body.author;
+    }, (body) => body.author);
   }
 
   /** `GET /author/:id/books`, page by page. */

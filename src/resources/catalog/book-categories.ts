@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
@@ -19,8 +20,8 @@ import { APIResource } from '../resource.js';
  */
 export class BookCategories extends APIResource {
   /** `GET /book_categories`: the top-level book categories (not paginated). From recorded answers, not from the spec. */
-  async list(params: GetParams = {}, options?: RequestOptions): Promise<BookCategory[]> {
-    const body = await this._transport.request({
+  list(params: GetParams = {}, options?: RequestOptions): APIPromise<BookCategory[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: '/book_categories',
@@ -28,13 +29,12 @@ export class BookCategories extends APIResource {
       querySchema: GetParams,
       schema: BookCategoriesPage,
       options,
-    });
-    return body.categories;
+    }, (body) => body.categories);
   }
 
   /** `GET /book_categories/:id`. Path and shape come from recorded answers, not from the spec. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<BookCategory> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<BookCategory> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/book_categories/${id}`,
@@ -42,8 +42,7 @@ export class BookCategories extends APIResource {
       querySchema: GetParams,
       schema: BookCategoryAnswer,
       options,
-    });
-    return body.category;
+    }, (body) => body.category);
   }
 
   /**
@@ -72,24 +71,26 @@ export class BookCategories extends APIResource {
    * matching a term, each with `match_count` (document 2); `q` of at least 2 characters.
    * Resolves to the wire object, since `meta.ancestor` carries data.
    */
-  async filters(idOrSearch: number | BookCategoryFiltersParams, options?: RequestOptions): Promise<BookCategoriesPage> {
-    if (typeof idOrSearch === 'number') {
-      return this._transport.request({
+  filters(idOrSearch: number | BookCategoryFiltersParams, options?: RequestOptions): APIPromise<BookCategoriesPage> {
+    return this._transport.request(() => {
+      if (typeof idOrSearch === 'number') {
+        return {
+          api: 'catalog',
+          method: 'GET',
+          path: path`/book_categories/${idOrSearch}/filters`,
+          schema: BookCategoriesPage,
+          options,
+        };
+      }
+      checkRequest(BookCategoryFiltersParams, idOrSearch, 'parameters');
+      return {
         api: 'catalog',
         method: 'GET',
-        path: path`/book_categories/${idOrSearch}/filters`,
+        path: '/book_categories/filters',
+        query: idOrSearch,
         schema: BookCategoriesPage,
         options,
-      });
-    }
-    checkRequest(BookCategoryFiltersParams, idOrSearch, 'parameters');
-    return this._transport.request({
-      api: 'catalog',
-      method: 'GET',
-      path: '/book_categories/filters',
-      query: idOrSearch,
-      schema: BookCategoriesPage,
-      options,
+      };
     });
   }
 }

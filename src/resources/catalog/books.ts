@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -9,8 +10,8 @@ import { APIResource } from '../resource.js';
 /** Books (document 2). */
 export class Books extends APIResource {
   /** `GET /books/:id`. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Book> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Book> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/books/${id}`,
@@ -18,25 +19,23 @@ export class Books extends APIResource {
       querySchema: GetParams,
       schema: BookAnswer,
       options,
-    });
-    return body.book;
+    }, (body) => body.book);
   }
 
   /** `GET /books/:id/details`: series, cover, year, pages, ISBN and description. */
-  async details(id: number, options?: RequestOptions): Promise<BookDetails> {
-    const body = await this._transport.request({
+  details(id: number, options?: RequestOptions): APIPromise<BookDetails> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/books/${id}/details`,
       schema: BookDetailsAnswer,
       options,
-    });
-    return body.book_details;
+    }, (body) => body.book_details);
   }
 
   /** `GET /books/:id/similar_by_author` (not paginated). */
-  async similarByAuthor(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Book[]> {
-    const body = await this._transport.request({
+  similarByAuthor(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Book[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/books/${id}/similar_by_author`,
@@ -44,8 +43,7 @@ export class Books extends APIResource {
       querySchema: GetParams,
       schema: BooksPage,
       options,
-    });
-    return body.books;
+    }, (body) => body.books);
   }
 
   /**

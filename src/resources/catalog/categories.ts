@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -42,8 +43,8 @@ export class Categories extends APIResource {
   }
 
   /** `GET /categories/:id`: the single-category view. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Category> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}`,
@@ -51,13 +52,12 @@ export class Categories extends APIResource {
       querySchema: GetParams,
       schema: CategoryAnswer,
       options,
-    });
-    return body.category;
+    }, (body) => body.category);
   }
 
   /** `GET /categories/root`. */
-  async root(params: GetParams = {}, options?: RequestOptions): Promise<Category> {
-    const body = await this._transport.request({
+  root(params: GetParams = {}, options?: RequestOptions): APIPromise<Category> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: '/categories/root',
@@ -65,13 +65,12 @@ export class Categories extends APIResource {
       querySchema: GetParams,
       schema: CategoryAnswer,
       options,
-    });
-    return body.category;
+    }, (body) => body.category);
   }
 
   /** `GET /categories/:id/parent`. */
-  async parent(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category> {
-    const body = await this._transport.request({
+  parent(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Category> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/parent`,
@@ -79,13 +78,12 @@ export class Categories extends APIResource {
       querySchema: GetParams,
       schema: CategoryAnswer,
       options,
-    });
-    return body.category;
+    }, (body) => body.category);
   }
 
   /** `GET /categories/:id/children`: the direct children (not paginated). */
-  async children(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Category[]> {
-    const body = await this._transport.request({
+  children(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Category[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/children`,
@@ -93,19 +91,18 @@ export class Categories extends APIResource {
       querySchema: GetParams,
       schema: CategoriesPage,
       options,
-    });
-    return body.categories;
+    }, (body) => body.categories);
   }
 
   /**
    * `GET /categories/:id/specifications`: the category's specifications (their `values` are
    * empty). Resolves to the wire object, since `include: 'group'` adds the top-level `groups`.
    */
-  async specifications(
+  specifications(
     id: number,
     params: SpecificationsParams = {},
     options?: RequestOptions,
-  ): Promise<CategorySpecificationsAnswer> {
+  ): APIPromise<CategorySpecificationsAnswer> {
     return this._transport.request({
       api: 'catalog',
       method: 'GET',
@@ -138,8 +135,8 @@ export class Categories extends APIResource {
   }
 
   /** `GET /categories/:category_id/filter_groups` (not paginated). */
-  async filterGroups(id: number, params: GetParams = {}, options?: RequestOptions): Promise<FilterGroup[]> {
-    const body = await this._transport.request({
+  filterGroups(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<FilterGroup[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/categories/${id}/filter_groups`,
@@ -147,8 +144,7 @@ export class Categories extends APIResource {
       querySchema: GetParams,
       schema: FilterGroupsPage,
       options,
-    });
-    return body.filter_groups;
+    }, (body) => body.filter_groups);
   }
 
   /**

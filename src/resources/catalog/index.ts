@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
 import type { Transport } from '../../core/transport.js';
@@ -80,17 +81,18 @@ export class Catalog extends APIResource {
    * `GET /autocomplete?q=`: suggestions while typing (`k` the keyword, `d` the category to
    * search it in, when scoped). Path and shape come from recorded answers, not from the spec.
    */
-  async autocomplete(q: string, options?: RequestOptions): Promise<AutocompleteSuggestion[]> {
-    checkSearchTerm(q);
-    const body = await this._transport.request({
-      api: 'catalog',
-      method: 'GET',
-      path: '/autocomplete',
-      query: { q },
-      schema: AutocompleteAnswer,
-      options,
-    });
-    return body.autocomplete;
+  autocomplete(q: string, options?: RequestOptions): APIPromise<AutocompleteSuggestion[]> {
+    return this._transport.request(() => {
+      checkSearchTerm(q);
+      return {
+        api: 'catalog',
+        method: 'GET',
+        path: '/autocomplete',
+        query: { q },
+        schema: AutocompleteAnswer,
+        options,
+      };
+    }, (body) => body.autocomplete);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/transport.js';
 import { type Location, LocationsPage } from '../../schemas/catalog/shops.js';
 import { LocationsFindParams } from '../../schemas/query.js';
@@ -6,8 +7,8 @@ import { APIResource } from '../resource.js';
 /** Shop locations near a point (document 2). */
 export class Locations extends APIResource {
   /** `GET /locations/find?lat=&lng=`: locations with their `distance`; coordinates are decimal strings. */
-  async find(params: LocationsFindParams, options?: RequestOptions): Promise<Location[]> {
-    const body = await this._transport.request({
+  find(params: LocationsFindParams, options?: RequestOptions): APIPromise<Location[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: '/locations/find',
@@ -15,7 +16,6 @@ export class Locations extends APIResource {
       querySchema: LocationsFindParams,
       schema: LocationsPage,
       options,
-    });
-    return body.locations;
+    }, (body) => body.locations);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -27,8 +28,8 @@ export class Manufacturers extends APIResource {
   }
 
   /** `GET /manufacturers/:id`. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Manufacturer> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Manufacturer> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/manufacturers/${id}`,
@@ -36,8 +37,7 @@ export class Manufacturers extends APIResource {
       querySchema: GetParams,
       schema: ManufacturerAnswer,
       options,
-    });
-    return body.manufacturer;
+    }, (body) => body.manufacturer);
   }
 
   /** `GET /manufacturers/:id/categories`, page by page; `order_by` name or popularity (default). */

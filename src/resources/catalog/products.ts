@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/paths.js';
 import type { RequestOptions } from '../../core/transport.js';
 import { ProductAnswer } from '../../schemas/catalog/skus.js';
@@ -10,7 +11,7 @@ export class CatalogProducts extends APIResource {
    * `GET /products/:id`. Resolves to the wire object `{ product, meta }`: `meta.personalization`
    * is the address and payment method its `blp` costs were computed for.
    */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<ProductAnswer> {
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<ProductAnswer> {
     return this._transport.request({
       api: 'catalog',
       method: 'GET',

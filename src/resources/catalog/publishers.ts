@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import type { ListOptions, RequestOptions } from '../../core/transport.js';
@@ -9,8 +10,8 @@ import { APIResource } from '../resource.js';
 /** Book publishers. The spec does not show these endpoints: paths and shapes come from recorded answers. */
 export class Publishers extends APIResource {
   /** `GET /publisher/:id`. Path and shape come from recorded answers, not from the spec. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Publisher> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Publisher> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/publisher/${id}`,
@@ -18,8 +19,7 @@ export class Publishers extends APIResource {
       querySchema: GetParams,
       schema: PublisherAnswer,
       options,
-    });
-    return body.publisher;
+    }, (body) => body.publisher);
   }
 
   /** `GET /publisher/:id/books`, page by page. Path and shape come from recorded answers, not from the spec. */

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
@@ -26,8 +27,8 @@ import { APIResource } from '../resource.js';
 /** Shops, their reviews and locations (document 2). */
 export class Shops extends APIResource {
   /** `GET /shops/:id`. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Shop> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Shop> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${id}`,
@@ -35,8 +36,7 @@ export class Shops extends APIResource {
       querySchema: GetParams,
       schema: ShopAnswer,
       options,
-    });
-    return body.shop;
+    }, (body) => body.shop);
   }
 
   /**
@@ -59,8 +59,8 @@ export class Shops extends APIResource {
   }
 
   /** `GET /shops/:shop_id/locations`; `embed: 'address'` nests each address. */
-  async locations(shopId: number, params: LocationsParams = {}, options?: RequestOptions): Promise<Location[]> {
-    const body = await this._transport.request({
+  locations(shopId: number, params: LocationsParams = {}, options?: RequestOptions): APIPromise<Location[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${shopId}/locations`,
@@ -68,18 +68,17 @@ export class Shops extends APIResource {
       querySchema: LocationsParams,
       schema: LocationsPage,
       options,
-    });
-    return body.locations;
+    }, (body) => body.locations);
   }
 
   /** `GET /shops/:shop_id/locations/:id`; `embed: 'address'` nests the address. */
-  async location(
+  location(
     shopId: number,
     locationId: number,
     params: LocationsParams = {},
     options?: RequestOptions,
-  ): Promise<Location> {
-    const body = await this._transport.request({
+  ): APIPromise<Location> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${shopId}/locations/${locationId}`,
@@ -87,35 +86,35 @@ export class Shops extends APIResource {
       querySchema: LocationsParams,
       schema: LocationAnswer,
       options,
-    });
-    return body.location;
+    }, (body) => body.location);
   }
 
   /** `GET /shops/search?q=`: `q` of at least 2 characters, or `RequestValidationError` before sending. */
-  async search(q: string, params: Omit<ShopsSearchParams, 'q'> = {}, options?: RequestOptions): Promise<Shop[]> {
-    const query = { ...params, q };
-    checkRequest(ShopsSearchParams, query, 'search');
-    const body = await this._transport.request({
-      api: 'catalog',
-      method: 'GET',
-      path: '/shops/search',
-      query,
-      schema: ShopsPage,
-      options,
-    });
-    return body.shops;
+  search(q: string, params: Omit<ShopsSearchParams, 'q'> = {}, options?: RequestOptions): APIPromise<Shop[]> {
+    return this._transport.request(() => {
+      const query = { ...params, q };
+      checkRequest(ShopsSearchParams, query, 'search');
+      return {
+        api: 'catalog',
+        method: 'GET',
+        path: '/shops/search',
+        query,
+        schema: ShopsPage,
+        options,
+      };
+    }, (body) => body.shops);
   }
 
   /**
    * `GET /shops/:shop_id/products/search?shop_uid=`: the shop's products by its own product
    * identifier (a string, as real values have leading zeros).
    */
-  async searchProducts(
+  searchProducts(
     shopId: number,
     params: ShopProductSearchParams,
     options?: RequestOptions,
-  ): Promise<Product[]> {
-    const body = await this._transport.request({
+  ): APIPromise<Product[]> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/shops/${shopId}/products/search`,
@@ -123,7 +122,6 @@ export class Shops extends APIResource {
       querySchema: ShopProductSearchParams,
       schema: ProductsPage,
       options,
-    });
-    return body.products;
+    }, (body) => body.products);
   }
 }

@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
-import type { ListOptions, RequestOptions } from '../../core/transport.js';
+import { type ListOptions, type RequestOptions, noData } from '../../core/transport.js';
 import { type Favorite, FavoritesPage } from '../../schemas/account.js';
 import type { ListMeta } from '../../schemas/catalog/categories.js';
 import {
@@ -50,8 +51,8 @@ const REVIEW_PERMISSION = 'publish_sku_review_actions';
  */
 export class Skus extends APIResource {
   /** `GET /skus/:id`. Path and shape come from recorded answers, not from the spec. */
-  async get(id: number, params: GetParams = {}, options?: RequestOptions): Promise<Sku> {
-    const body = await this._transport.request({
+  get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Sku> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/skus/${id}`,
@@ -59,19 +60,18 @@ export class Skus extends APIResource {
       querySchema: GetParams,
       schema: SkuAnswer,
       options,
-    });
-    return body.sku;
+    }, (body) => body.sku);
   }
 
   /**
    * `GET /skus/:id/specifications`. Resolves to the wire object: its `meta.full_description`
    * holds the SKU's full description, and `include: 'group'` adds `groups`.
    */
-  async specifications(
+  specifications(
     id: number,
     params: SpecificationsParams = {},
     options?: RequestOptions,
-  ): Promise<SkuSpecificationsAnswer> {
+  ): APIPromise<SkuSpecificationsAnswer> {
     return this._transport.request({
       api: 'catalog',
       method: 'GET',
@@ -84,31 +84,29 @@ export class Skus extends APIResource {
   }
 
   /** `GET /skus/:id/price_history`: the last 6 months; no data for too new SKUs. */
-  async priceHistory(id: number, options?: RequestOptions): Promise<PriceHistory> {
-    const body = await this._transport.request({
+  priceHistory(id: number, options?: RequestOptions): APIPromise<PriceHistory> {
+    return this._transport.request({
       api: 'catalog',
       method: 'GET',
       path: path`/skus/${id}/price_history`,
       schema: PriceHistoryAnswer,
       options,
-    });
-    return body.history;
+    }, (body) => body.history);
   }
 
   /**
    * `GET /skus/:id/favorite`: the user's favorites of this SKU (empty when not favorited).
    * Needs a user token with the favorites permission (sent with the account token).
    */
-  async favorite(id: number, options?: RequestOptions): Promise<Favorite[]> {
-    const body = await this._transport.request({
+  favorite(id: number, options?: RequestOptions): APIPromise<Favorite[]> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/skus/${id}/favorite`,
       schema: FavoritesPage,
       permission: 'favorites',
       options,
-    });
-    return body.favorites;
+    }, (body) => body.favorites);
   }
 
   /** `GET /skus/:id/similar`, page by page. Path and shape come from recorded answers, not from the spec. */
@@ -194,32 +192,30 @@ export class Skus extends APIResource {
    * `GET /skus/:sku_id/reviews/new`: the questions of a new review. Needs a user token
    * (sent with the account token). Path and shape come from recorded answers, not from the spec.
    */
-  async newReviewForm(skuId: number, options?: RequestOptions): Promise<ReviewForm> {
-    const body = await this._transport.request({
+  newReviewForm(skuId: number, options?: RequestOptions): APIPromise<ReviewForm> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/skus/${skuId}/reviews/new`,
       schema: ReviewFormAnswer,
       permission: REVIEW_PERMISSION,
       options,
-    });
-    return body.review_form;
+    }, (body) => body.review_form);
   }
 
   /**
    * `GET /skus/:sku_id/reviews/:id/edit`: the form of the user's review with its earlier
    * answers `selected`. Path and shape come from recorded answers, not from the spec.
    */
-  async editReviewForm(skuId: number, reviewId: number, options?: RequestOptions): Promise<ReviewForm> {
-    const body = await this._transport.request({
+  editReviewForm(skuId: number, reviewId: number, options?: RequestOptions): APIPromise<ReviewForm> {
+    return this._transport.request({
       api: 'account',
       method: 'GET',
       path: path`/skus/${skuId}/reviews/${reviewId}/edit`,
       schema: ReviewFormAnswer,
       permission: REVIEW_PERMISSION,
       options,
-    });
-    return body.review_form;
+    }, (body) => body.review_form);
   }
 
   /**
@@ -227,18 +223,19 @@ export class Skus extends APIResource {
    * Needs the publish_sku_review_actions permission. Body and shape come from recorded
    * answers, not from the spec.
    */
-  async createReview(skuId: number, review: ReviewCreate, options?: RequestOptions): Promise<SkuReview> {
-    checkRequest(ReviewCreate, review, 'review');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'POST',
-      path: path`/skus/${skuId}/reviews`,
-      body: { review },
-      schema: SkuReviewAnswer,
-      permission: REVIEW_PERMISSION,
-      options,
-    });
-    return body.sku_review;
+  createReview(skuId: number, review: ReviewCreate, options?: RequestOptions): APIPromise<SkuReview> {
+    return this._transport.request(() => {
+      checkRequest(ReviewCreate, review, 'review');
+      return {
+        api: 'account',
+        method: 'POST',
+        path: path`/skus/${skuId}/reviews`,
+        body: { review },
+        schema: SkuReviewAnswer,
+        permission: REVIEW_PERMISSION,
+        options,
+      };
+    }, (body) => body.sku_review);
   }
 
   /**
@@ -246,37 +243,38 @@ export class Skus extends APIResource {
    * fields. Needs the publish_sku_review_actions permission. Body and shape come from
    * recorded answers, not from the spec.
    */
-  async updateReview(
+  updateReview(
     skuId: number,
     reviewId: number,
     review: ReviewUpdate,
     options?: RequestOptions,
-  ): Promise<SkuReview> {
-    checkRequest(ReviewUpdate, review, 'review');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'PUT',
-      path: path`/skus/${skuId}/reviews/${reviewId}`,
-      body: { review },
-      schema: SkuReviewAnswer,
-      permission: REVIEW_PERMISSION,
-      options,
-    });
-    return body.sku_review;
+  ): APIPromise<SkuReview> {
+    return this._transport.request(() => {
+      checkRequest(ReviewUpdate, review, 'review');
+      return {
+        api: 'account',
+        method: 'PUT',
+        path: path`/skus/${skuId}/reviews/${reviewId}`,
+        body: { review },
+        schema: SkuReviewAnswer,
+        permission: REVIEW_PERMISSION,
+        options,
+      };
+    }, (body) => body.sku_review);
   }
 
   /**
    * `DELETE /skus/:sku_id/reviews/:id` (204). Needs the publish_sku_review_actions
    * permission. Path and answer come from recorded answers, not from the spec.
    */
-  async deleteReview(skuId: number, reviewId: number, options?: RequestOptions): Promise<void> {
-    await this._transport.request({
+  deleteReview(skuId: number, reviewId: number, options?: RequestOptions): APIPromise<void> {
+    return this._transport.request({
       api: 'account',
       method: 'DELETE',
       path: path`/skus/${skuId}/reviews/${reviewId}`,
       permission: REVIEW_PERMISSION,
       options,
-    });
+    }, noData);
   }
 
   /**
@@ -285,26 +283,27 @@ export class Skus extends APIResource {
    * voted review in the answer. Needs the publish_sku_review_actions permission. Shape
    * comes from recorded answers, not from the spec.
    */
-  async voteReview(
+  voteReview(
     skuId: number,
     reviewId: number,
     vote: ReviewVote,
     params: ReviewVoteParams = {},
     options?: RequestOptions,
-  ): Promise<SkuReviewVote> {
-    checkRequest(ReviewVote, vote, 'vote');
-    const body = await this._transport.request({
-      api: 'account',
-      method: 'POST',
-      path: path`/skus/${skuId}/reviews/${reviewId}/votes`,
-      query: params,
-      querySchema: ReviewVoteParams,
-      body: { vote },
-      schema: SkuReviewVoteAnswer,
-      permission: REVIEW_PERMISSION,
-      options,
-    });
-    return body.sku_review_vote;
+  ): APIPromise<SkuReviewVote> {
+    return this._transport.request(() => {
+      checkRequest(ReviewVote, vote, 'vote');
+      return {
+        api: 'account',
+        method: 'POST',
+        path: path`/skus/${skuId}/reviews/${reviewId}/votes`,
+        query: params,
+        querySchema: ReviewVoteParams,
+        body: { vote },
+        schema: SkuReviewVoteAnswer,
+        permission: REVIEW_PERMISSION,
+        options,
+      };
+    }, (body) => body.sku_review_vote);
   }
 
   /**
@@ -313,21 +312,23 @@ export class Skus extends APIResource {
    * publish_sku_review_actions permission. Body and shape come from recorded answers, not
    * from the spec.
    */
-  async flagReview(
+  flagReview(
     skuId: number,
     reviewId: number,
     flag: ReviewFlag,
     options?: RequestOptions,
-  ): Promise<SkuReviewFlag> {
-    checkRequest(ReviewFlag, flag, 'flag');
-    return this._transport.request({
-      api: 'account',
-      method: 'POST',
-      path: path`/skus/${skuId}/reviews/${reviewId}/flags`,
-      body: { flag },
-      schema: SkuReviewFlag,
-      permission: REVIEW_PERMISSION,
-      options,
+  ): APIPromise<SkuReviewFlag> {
+    return this._transport.request(() => {
+      checkRequest(ReviewFlag, flag, 'flag');
+      return {
+        api: 'account',
+        method: 'POST',
+        path: path`/skus/${skuId}/reviews/${reviewId}/flags`,
+        body: { flag },
+        schema: SkuReviewFlag,
+        permission: REVIEW_PERMISSION,
+        options,
+      };
     });
   }
 }

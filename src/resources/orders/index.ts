@@ -1,8 +1,9 @@
+import type { Answered, APIPromise } from '../../core/api-promise.js';
 import * as z from 'zod/mini';
 import { RequestValidationError } from '../../core/errors.js';
 import { path } from '../../core/paths.js';
-import type { RequestOptions } from '../../core/transport.js';
-import { checkRequest } from '../../schemas/common.js';
+import { noData, type RequestOptions, type RequestSpec } from '../../core/transport.js';
+import { checkRequest, lazy } from '../../schemas/common.js';
 import {
   AcceptParams,
   type Order,
@@ -53,7 +54,7 @@ export type WebhookTriggerKind = (typeof WEBHOOK_TRIGGER_KINDS)[number];
 const TriggerKind = z.enum(WEBHOOK_TRIGGER_KINDS, { error: `expected one of ${WEBHOOK_TRIGGER_KINDS.join(', ')}` });
 
 /** An action's answer: `{ success: true }`, or an empty answer. */
-const ActionAnswer = z.optional(SuccessAnswer);
+const ActionAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
 
 function checkSameOrder(code: string, order: Pick<Order, 'code'> | undefined): void {
   if (order && order.code !== code) {
@@ -73,6 +74,13 @@ function refuseIneligible(action: string, eligibility: Eligibility): void {
 }
 
 const orderPath = (code: string) => path`/merchants/ecommerce/orders/${code}`;
+const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec<OrderEnvelope> => ({
+  api: 'orders',
+  method: 'GET',
+  path: orderPath(code),
+  schema: OrderEnvelope,
+  options,
+});
 
 /**
  * Orders API (document 1). Order actions are sent exactly once, never retried: when an
@@ -82,9 +90,8 @@ const orderPath = (code: string) => path`/merchants/ecommerce/orders/${code}`;
  */
 export class Orders extends APIResource {
   /** GET /merchants/ecommerce/orders/:code: the order, with `accept_options` / `reject_options` while it is open. */
-  async get(code: string, options?: RequestOptions): Promise<Order> {
-    const body = await this._transport.request({ api: 'orders', method: 'GET', path: orderPath(code), schema: OrderEnvelope, options });
-    return body.order;
+  get(code: string, options?: RequestOptions): APIPromise<Order> {
+    return this._transport.request(getSpec(code, options), (body) => body.order);
   }
 
   /**
@@ -92,9 +99,11 @@ export class Orders extends APIResource {
    * cannot be accepted through the API (an automated mechanism accepts them). A repeated
    * accept is answered 422 `order_status`: see `isOrderAlreadyAccepted`.
    */
-  async accept(code: string, params: AcceptParams, options?: RequestOptions): Promise<void> {
-    const body = checkRequest(AcceptParams, params, 'accept parameters');
-    await this.#act(code, 'accept', body, options, (order) => order.state === 'accepted');
+  accept(code: string, params: AcceptParams, options?: RequestOptions): APIPromise<void> {
+    return this._transport.call(() => {
+      const body = checkRequest(AcceptParams, params, 'accept parameters');
+      return this.#act(code, 'accept', body, options, (order) => order.state === 'accepted');
+    });
   }
 
   /**
@@ -105,13 +114,15 @@ export class Orders extends APIResource {
    * Pass `{ order }` (or `{ rejectOptions }`) to have reason ids, required quantities and
    * line item ids checked before sending.
    */
-  async reject(code: string, params: RejectParams, options?: RejectCallOptions): Promise<void> {
-    const { order, rejectOptions, ...requestOptions } = options ?? {};
-    const body = checkRequest(RejectParams, params, 'reject parameters');
-    checkSameOrder(code, order);
-    const issues = checkRejection(body, order, rejectOptions);
-    if (issues.length) throw new RequestValidationError('The rejection does not fit the order', issues);
-    await this.#act(code, 'reject', body, requestOptions, (current) => current.state === 'rejected');
+  reject(code: string, params: RejectParams, options?: RejectCallOptions): APIPromise<void> {
+    return this._transport.call(() => {
+      const { order, rejectOptions, ...requestOptions } = options ?? {};
+      const body = checkRequest(RejectParams, params, 'reject parameters');
+      checkSameOrder(code, order);
+      const issues = checkRejection(body, order, rejectOptions);
+      if (issues.length) throw new RequestValidationError('The rejection does not fit the order', issues);
+      return this.#act(code, 'reject', body, requestOptions, (current) => current.state === 'rejected');
+    });
   }
 
   /**
@@ -121,9 +132,12 @@ export class Orders extends APIResource {
    * defaults to `invoice.<detected extension>` (a `File`'s own name, with that extension).
    * Resolves to the service's answer, whose shape the spec does not show.
    */
-  async uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): Promise<unknown> {
-    const form = await invoiceForm(file, params?.filename);
-    return this._transport.request({ api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/invoices`, form, options });
+  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<unknown> {
+    return this._transport.call(async () => {
+      const form = await invoiceForm(file, params?.filename);
+      const answer = await this._transport.send({ api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/invoices`, form, options });
+      return { data: answer.body, answer };
+    });
   }
 
   /**
@@ -132,40 +146,46 @@ export class Orders extends APIResource {
    * (`set_as_ready_required: true`) from 2026-03-30: for them a voucher download no longer
    * marks the order ready. Pass `{ order }` to check `canSetAsReady` before sending.
    */
-  async setAsReady(code: string, params?: ReadyParams, options?: RequestOptions): Promise<void> {
-    if (params?.order) {
-      checkSameOrder(code, params.order);
-      refuseIneligible('set as ready', canSetAsReady(params.order));
-    }
-    await this.#act(code, 'set_as_ready', undefined, options, (order) => order.is_ready_for_dispatch === true);
+  setAsReady(code: string, params?: ReadyParams, options?: RequestOptions): APIPromise<void> {
+    return this._transport.call(() => {
+      if (params?.order) {
+        checkSameOrder(code, params.order);
+        refuseIneligible('set as ready', canSetAsReady(params.order));
+      }
+      return this.#act(code, 'set_as_ready', undefined, options, (order) => order.is_ready_for_dispatch === true);
+    });
   }
 
   /**
    * POST .../orders/:code/set_as_not_ready: undo `setAsReady` before pickup (document 1,
    * rule 4). Pass `{ order }` to check `canSetAsNotReady` before sending.
    */
-  async setAsNotReady(code: string, params?: ReadyParams, options?: RequestOptions): Promise<void> {
-    if (params?.order) {
-      checkSameOrder(code, params.order);
-      refuseIneligible('set as not ready', canSetAsNotReady(params.order));
-    }
-    await this.#act(code, 'set_as_not_ready', undefined, options, (order) => order.is_ready_for_dispatch === false);
+  setAsNotReady(code: string, params?: ReadyParams, options?: RequestOptions): APIPromise<void> {
+    return this._transport.call(() => {
+      if (params?.order) {
+        checkSameOrder(code, params.order);
+        refuseIneligible('set as not ready', canSetAsNotReady(params.order));
+      }
+      return this.#act(code, 'set_as_not_ready', undefined, options, (order) => order.is_ready_for_dispatch === false);
+    });
   }
 
   /**
    * POST .../orders/:code/tracking_details: one `{ courier, tracking_code }` per outgoing
    * shipment. Merchant-fulfilled (FBM) orders only; returns are handled in the merchant panel.
    */
-  async sendTrackingDetails(code: string, trackingDetails: TrackingDetail[], options?: RequestOptions): Promise<void> {
-    const tracking_details = checkRequest(TrackingDetails, trackingDetails, 'tracking details', ['tracking_details']);
-    await this._transport.request({
-      api: 'orders',
-      method: 'POST',
-      path: path`/merchants/ecommerce/orders/${code}/tracking_details`,
-      body: { tracking_details },
-      schema: ActionAnswer,
-      options,
-    });
+  sendTrackingDetails(code: string, trackingDetails: TrackingDetail[], options?: RequestOptions): APIPromise<void> {
+    return this._transport.request(() => {
+      const tracking_details = checkRequest(TrackingDetails, trackingDetails, 'tracking details', ['tracking_details']);
+      return {
+        api: 'orders',
+        method: 'POST',
+        path: path`/merchants/ecommerce/orders/${code}/tracking_details`,
+        body: { tracking_details },
+        schema: ActionAnswer,
+        options,
+      };
+    }, noData);
   }
 
   /**
@@ -175,14 +195,16 @@ export class Orders extends APIResource {
    * `{ success: true }`; the delivery follows within seconds to minutes. Not retried: each
    * request sends a delivery.
    */
-  async triggerWebhook(code: string, kind: WebhookTriggerKind, options?: RequestOptions): Promise<SuccessAnswer> {
-    const checked = checkRequest(TriggerKind, kind, 'webhook trigger', ['kind']);
-    return this._transport.request({
-      api: 'orders',
-      method: 'POST',
-      path: path`/merchants/ecommerce/orders/${code}/trigger_webhook_request/${checked}`,
-      schema: SuccessAnswer,
-      options,
+  triggerWebhook(code: string, kind: WebhookTriggerKind, options?: RequestOptions): APIPromise<SuccessAnswer> {
+    return this._transport.request(() => {
+      const checked = checkRequest(TriggerKind, kind, 'webhook trigger', ['kind']);
+      return {
+        api: 'orders',
+        method: 'POST',
+        path: path`/merchants/ecommerce/orders/${code}/trigger_webhook_request/${checked}`,
+        schema: SuccessAnswer,
+        options,
+      };
     });
   }
 
@@ -193,9 +215,9 @@ export class Orders extends APIResource {
     body: unknown,
     options: RequestOptions | undefined,
     hasEffect: (order: Order) => boolean,
-  ): Promise<void> {
+  ): Promise<{ data: undefined; answer: Answered }> {
     const send = () =>
-      this._transport.request({
+      this._transport.send({
         api: 'orders',
         method: 'POST',
         path: path`/merchants/ecommerce/orders/${code}/${action}`,
@@ -204,6 +226,8 @@ export class Orders extends APIResource {
         options,
       });
     // One read, as API.md says: its own retries would delay the original error.
-    return actOnce(send, () => this.get(code, { ...options, maxRetries: 0 }), hasEffect);
+    const read = () =>
+      this._transport.send(getSpec(code, { ...options, maxRetries: 0 })).then((answer) => ({ order: answer.body.order, answer }));
+    return actOnce<Order, Answered>(send, read, hasEffect).then((answer) => ({ data: undefined, answer }));
   }
 }

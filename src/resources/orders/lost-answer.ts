@@ -4,24 +4,25 @@ import { ConnectionError, TimeoutError } from '../../core/errors.js';
  * is lost (time-out, dropped connection) the request may or may not have taken effect,
  * so the order is read once and the call resolves if the order already shows the
  * effect. Otherwise, or if that read fails too, the original error is thrown: the
- * caller decides whether to try again.
+ * caller decides whether to try again. Resolves to the answer that settled it.
  */
-export async function actOnce<Order>(
-  act: () => Promise<unknown>,
-  readOrder: () => Promise<Order>,
+export async function actOnce<Order, A>(
+  act: () => Promise<A>,
+  readOrder: () => Promise<{ order: Order; answer: A }>,
   hasEffect: (order: Order) => boolean,
-): Promise<void> {
+): Promise<A> {
   try {
-    await act();
+    return await act();
   } catch (error) {
     if (!(error instanceof ConnectionError || error instanceof TimeoutError)) throw error;
-    let order: Order;
+    let read: { order: Order; answer: A };
     try {
-      order = await readOrder();
+      read = await readOrder();
     } catch {
       throw error;
     }
-    if (hasEffect(order)) return;
+    // The read's answer is what shows the action took effect.
+    if (hasEffect(read.order)) return read.answer;
     throw error;
   }
 }

@@ -1,7 +1,8 @@
+import type { APIPromise } from '../../core/api-promise.js';
 import * as z from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../../core/errors.js';
-import type { RequestOptions } from '../../core/transport.js';
-import { toIssues } from '../../schemas/common.js';
+import { noData, type RequestOptions } from '../../core/transport.js';
+import { lazy, toIssues } from '../../schemas/common.js';
 import { ProductUpdate, SuccessAnswer, ValidateBatchAnswer } from '../../schemas/products.js';
 import { APIResource } from '../resource.js';
 import { runUpdateMany, type UpdateManyOptions, type UpdateManyReport } from './update-many.js';
@@ -9,7 +10,7 @@ import { runUpdateMany, type UpdateManyOptions, type UpdateManyReport } from './
 export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './update-many.js';
 
 /** `{ success: true }`, or an empty answer. */
-const BatchAnswer = z.optional(SuccessAnswer);
+const BatchAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
 
 /** Document 1: at most 500 product updates per request. */
 export const MAX_BATCH_SIZE = 500;
@@ -45,24 +46,25 @@ function checkBatch(updates: readonly ProductUpdate[]): ProductUpdate[] {
  */
 export class Products extends APIResource {
   /** POST /merchants/products/batch: one request of at most 500 updates. */
-  async batchUpdate(updates: readonly ProductUpdate[], options?: RequestOptions): Promise<void> {
-    await this.#sendBatch(checkBatch(updates), options);
+  batchUpdate(updates: readonly ProductUpdate[], options?: RequestOptions): APIPromise<void> {
+    return this.#sendBatch(() => checkBatch(updates), options);
   }
 
   /** POST /merchants/products/validate_batch_payload: every check of `batchUpdate`, nothing changed. */
-  async validateBatch(updates: readonly ProductUpdate[], options?: RequestOptions): Promise<{ message: string }> {
-    const data = checkBatch(updates);
-    const answer = await this._transport.request({
-      api: 'products',
-      method: 'POST',
-      path: '/merchants/products/validate_batch_payload',
-      body: { data },
-      schema: ValidateBatchAnswer,
-      idempotent: true,
-      options,
-    });
-    // A 2xx is the verdict; an answer without a message (a later minor version, a proxy) is still one.
-    return { ...answer, message: answer.message ?? '' };
+  validateBatch(updates: readonly ProductUpdate[], options?: RequestOptions): APIPromise<{ message: string }> {
+    return this._transport.request(
+      () => ({
+        api: 'products',
+        method: 'POST',
+        path: '/merchants/products/validate_batch_payload',
+        body: { data: checkBatch(updates) },
+        schema: ValidateBatchAnswer,
+        idempotent: true,
+        options,
+      }),
+      // A 2xx is the verdict; an answer without a message (a later minor version, a proxy) is still one.
+      (answer) => ({ ...answer, message: answer.message ?? '' }),
+    );
   }
 
   /**
@@ -92,24 +94,27 @@ export class Products extends APIResource {
     params?: UpdateManyOptions,
     options?: RequestOptions,
   ): Promise<UpdateManyReport> {
-    return runUpdateMany(updates, (data, onWire) => this.#sendBatch(data, options, onWire), params, options?.signal);
+    return runUpdateMany(updates, (data, onWire) => this.#sendBatch(() => data, options, onWire), params, options?.signal);
   }
 
-  /** The one batch request; checked data only. */
-  async #sendBatch(
-    data: readonly ProductUpdate[],
+  /** The one batch request; `data` gives checked data only (it runs inside the call). */
+  #sendBatch(
+    data: () => readonly ProductUpdate[],
     options: RequestOptions | undefined,
     onWire?: (event: 'sent' | 'unanswered') => void,
-  ): Promise<void> {
-    await this._transport.request({
-      api: 'products',
-      method: 'POST',
-      path: '/merchants/products/batch',
-      body: { data },
-      schema: BatchAnswer,
-      idempotent: true,
-      options,
-      ...(onWire ? { onWire } : {}),
-    });
+  ): APIPromise<void> {
+    return this._transport.request(
+      () => ({
+        api: 'products',
+        method: 'POST',
+        path: '/merchants/products/batch',
+        body: { data: data() },
+        schema: BatchAnswer,
+        idempotent: true,
+        options,
+        ...(onWire ? { onWire } : {}),
+      }),
+      noData,
+    );
   }
 }
