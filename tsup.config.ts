@@ -1,19 +1,42 @@
-import { defineConfig } from 'tsup';
+import { rmSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    webhooks: 'src/webhooks/index.ts',
-    testing: 'src/testing/index.ts',
-    cli: 'src/testing/cli.ts',
-    'emporio-cli': 'src/cli/emporio.ts',
-  },
-  format: ['esm', 'cjs'],
+/** The package's entries (dist/<name>.js, .cjs, .d.ts, .d.cts); package.json's exports map names them. */
+export const entries = {
+  index: 'src/index.ts',
+  webhooks: 'src/webhooks/index.ts',
+  testing: 'src/testing/index.ts',
+  'testing-msw': 'src/testing/msw.ts',
+};
+
+/** ESM-only dependencies: Node 20 before 20.19 cannot require() them, so the CommonJS build carries them. */
+const esmOnly = ['ky', 'p-retry', 'is-network-error'];
+
+const shared: Options = {
+  entry: entries,
   dts: true,
   // One shared chunk per format, so `emporio` and `emporio/webhooks` hand out the same error classes.
   splitting: true,
+  // Maps point at the sources by path and line; the sources themselves are not shipped.
   sourcemap: true,
-  clean: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   target: 'node20',
   treeshake: true,
+};
+
+export default defineConfig(() => {
+  // Both builds write into dist/ at the same time, so neither may clean it: it is emptied once, here.
+  rmSync('dist', { recursive: true, force: true });
+  return [
+    // The bins (`emporio-mock`, `emporio`) are ESM only: package.json's bin names dist/cli.js and dist/emporio-cli.js.
+    {
+      ...shared,
+      format: 'esm',
+      entry: { ...entries, cli: 'src/testing/cli.ts', 'emporio-cli': 'src/cli/emporio.ts' },
+      dts: { entry: entries },
+    },
+    { ...shared, format: 'cjs', noExternal: esmOnly },
+  ];
 });

@@ -8,6 +8,7 @@ export default defineConfig({
     // Tests and examples import the package by its public name, as users do.
     alias: [
       { find: /^emporio\/webhooks$/, replacement: src('webhooks/index.ts') },
+      { find: /^emporio\/testing\/msw$/, replacement: src('testing/msw.ts') },
       { find: /^emporio\/testing$/, replacement: src('testing/index.ts') },
       { find: /^emporio$/, replacement: src('index.ts') },
     ],

@@ -1,40 +1,70 @@
-// Typechecks every ```ts block of the README against the package, as a new user would paste
-// it: each block becomes a file with the README's imports and a few declared placeholders.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Every ```ts block of the README, as a new user pastes it: its own imports, compiled against the
+// installed package (not src) with strict, exactOptionalPropertyTypes and verbatimModuleSyntax.
+// The few names a block uses without defining (your PDF, your feed, a configured client) are
+// declared once, globally. Blocks that need none of them also run, against the mock.
+// Run by scripts/smoke-packed.mjs in its scratch project; alone, it packs and installs itself.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installPacked, root, run, tsc } from './lib/packed.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const dir = resolve(root, '.tmp/readme');
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const placeholders = {
+  pdfBytes: 'Uint8Array',
+  oauth: '{ accessToken(): Promise<string> }',
+  readFeed: "() => AsyncIterable<import('emporio').ProductUpdate>",
+  queue: '{ push(code: string): Promise<void> }',
+  client: "import('emporio').MarketplaceClient",
+};
 
-const prelude = `import * as http from 'node:http';
-import { setupServer } from 'msw/node';
-import { canSetAsReady, clientCredentials, isOrderAlreadyRejected, MarketplaceClient, type ProductUpdate, userToken } from 'emporio';
-import { createWebhookHandler, toNodeHandler } from 'emporio/webhooks';
-import { createMockMarketplace } from 'emporio/testing';
-declare const pdfBytes: Uint8Array;
-declare const oauth: { accessToken(): Promise<string> };
-declare function readFeed(): AsyncIterable<ProductUpdate>;
-declare const queue: { push(code: string): Promise<void> };
-declare const client: MarketplaceClient;
-export {};
-`;
+export function readmeBlocks() {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
 
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-blocks.forEach((block, i) => {
-  const body = block
-    .split('\n')
-    .filter((line) => !line.startsWith('import '))
-    .join('\n')
-    .replace('const client = new', 'const configured = new');
-  writeFileSync(resolve(dir, `block${i + 1}.ts`), `${prelude}async function block() {\n${body}\n}\nvoid block;\n`);
-});
-writeFileSync(
-  resolve(dir, 'tsconfig.json'),
-  JSON.stringify({ extends: '../../tsconfig.json', include: ['./*.ts'], compilerOptions: { noUnusedLocals: false } }),
-);
-execFileSync('npx', ['tsc', '--noEmit', '-p', dir], { cwd: root, stdio: 'inherit' });
-console.log(`README: ${blocks.length} TypeScript blocks typecheck`);
+/** Compiles (and where possible runs) the README's blocks inside `project`, which has emporio installed. */
+export function checkReadme(project, { typeRoots } = {}) {
+  const dir = join(project, 'readme');
+  mkdirSync(dir, { recursive: true });
+  const blocks = readmeBlocks();
+  const runnable = [];
+  blocks.forEach((block, i) => {
+    const file = `block${i + 1}.ts`;
+    writeFileSync(join(dir, file), `${block}\nexport {};\n`);
+    const uses = Object.keys(placeholders).filter((name) => new RegExp(`\\b${name}\\b`).test(block) && !new RegExp(`(const|let|function) ${name}\\b`).test(block));
+    if (uses.length === 0) runnable.push(file.replace(/\.ts$/, '.js'));
+  });
+  writeFileSync(
+    join(dir, 'placeholders.d.ts'),
+    Object.entries(placeholders)
+      .map(([name, type]) => `declare const ${name}: ${type};`)
+      .join('\n'),
+  );
+  const compilerOptions = {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    verbatimModuleSyntax: true,
+    noUnusedLocals: false,
+    module: 'nodenext',
+    target: 'es2022',
+    // msw's own types need the DOM lib; the package's own are checked without it by smoke-packed.
+    lib: ['es2022', 'dom', 'dom.iterable'],
+    skipLibCheck: true,
+    types: ['node'],
+    ...(typeRoots ? { typeRoots } : {}),
+    outDir: 'out',
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+  tsc(dir);
+  console.log(`README: ${blocks.length} TypeScript blocks typecheck against the packed package`);
+  for (const file of runnable) run(process.execPath, [join('out', file)], dir);
+  console.log(`README: ${runnable.length} self-contained blocks ran (${runnable.join(', ')})`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { project, cleanup } = installPacked();
+  try {
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2'], project);
+    checkReadme(project, { typeRoots: [join(root, 'node_modules/@types')] });
+  } finally {
+    cleanup();
+  }
+}

@@ -1,30 +1,50 @@
-// The package as users get it: pack, lint the package, install the tarball into a
-// scratch folder, then import and require every entry and make a real call over loopback.
+// The package as users get it (build first): pack, lint the package, install the tarball into a
+// scratch project, then, on this Node and on an old Node 20 (before require() of ES modules):
+// - every value each entry's .d.ts and .d.cts export exists in what import() and require() return,
+//   and nothing else does;
+// - import and require every entry and make real calls over loopback, with msw not installed;
+// - a consumer compiled with strict, exactOptionalPropertyTypes, verbatimModuleSyntax and no DOM lib
+//   type-checks against the declarations and runs;
+// - the README's TypeScript blocks type-check against the package (scripts/check-readme.mjs).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkReadme } from './check-readme.mjs';
+import { declaredExports } from './lib/declared-exports.mjs';
+import { installOldNode, installPacked, packageEntries, root, run, tsc } from './lib/packed.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inherit' });
-const scratch = mkdtempSync(join(tmpdir(), 'emporio-smoke-'));
+const failures = [];
+const ok = (cond, what) => {
+  if (!cond) failures.push(what);
+};
+const typeRoots = [join(root, 'node_modules/@types')];
 
+const { scratch, project, tarball, files, cleanup } = installPacked();
 try {
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: root }).toString());
-  const tarball = join(scratch, packed[0].filename);
   run('npx', ['publint', '--strict', tarball]);
   run('npx', ['attw', tarball, '--profile', 'node16']);
 
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, type: 'module' }));
-  // msw is an optional peer dependency: needed by emporio/testing's msw handlers.
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, 'msw@2'], scratch);
+  // What is shipped.
+  ok(files.includes('LICENSE'), 'the tarball has a LICENSE');
+  ok(!files.includes('dist/cli.cjs'), 'no dist/cli.cjs: the bin is ESM');
+  const embedded = files
+    .filter((f) => f.endsWith('.map'))
+    .filter((f) => JSON.parse(readFileSync(join(project, 'node_modules/emporio', f), 'utf8')).sourcesContent?.some(Boolean));
+  ok(embedded.length === 0, `source maps without embedded sources: ${embedded.join(', ')}`);
 
-  const check = `
+  const oldNode = installOldNode(join(scratch, 'old-node'));
+  const nodes = [process.execPath, ...(oldNode ? [oldNode] : [])];
+  if (!oldNode) console.log('(no old Node 20 on this platform: CommonJS on Node < 20.19 not checked)');
+  const version = (node) => execFileSync(node, ['--version']).toString().trim();
+
+  // 1. The kit and the client without msw installed (msw is needed only by emporio/testing/msw).
+  const smoke = `
     const ok = (cond, what) => { if (!cond) { console.error('FAIL', what); process.exit(1); } };
     const { startMockMarketplace } = await load('emporio/testing');
-    const { MarketplaceClient, NotFoundError, WebhookParseError } = await load('emporio');
+    const { MarketplaceClient, NotFoundError, WebhookParseError, ORDER_STATES } = await load('emporio');
     const webhooks = await load('emporio/webhooks');
     ok(webhooks.WebhookParseError === WebhookParseError, 'one copy of each error class across entries');
+    ok(ORDER_STATES.includes('open'), 'ORDER_STATES');
     const server = await startMockMarketplace({ port: 0 });
     try {
       const client = new MarketplaceClient({ baseUrl: server.url, vendor: server.mock.vendor, tokens: server.mock.tokens });
@@ -34,14 +54,141 @@ try {
       ok(missing instanceof NotFoundError, 'NotFoundError class');
       ok(webhooks.isAllowedSourceIp('185.6.76.1') === true, 'isAllowedSourceIp');
       ok(webhooks.parseWebhook(JSON.stringify({ event_type: 'new_order', order: { code: 'X' } })).event_type === 'new_order', 'parseWebhook');
-      console.log(MODE, 'smoke ok');
+      console.log(MODE, process.version, 'smoke ok');
     } finally {
       await server.close();
     }`;
-  writeFileSync(join(scratch, 'esm.mjs'), `const MODE = 'esm'; const load = (m) => import(m);\n${check}`);
-  writeFileSync(join(scratch, 'cjs.cjs'), `const MODE = 'cjs'; const load = async (m) => require(m);\n(async () => {${check}})().catch((e) => { console.error(e); process.exit(1); });`);
-  run('node', ['esm.mjs'], scratch);
-  run('node', ['cjs.cjs'], scratch);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+  writeFileSync(join(project, 'smoke.mjs'), `const MODE = 'esm'; const load = (m) => import(m);\n${smoke}`);
+  writeFileSync(
+    join(project, 'smoke.cjs'),
+    `const MODE = 'cjs'; const load = async (m) => require(m);\n(async () => {${smoke}})().catch((e) => { console.error(e); process.exit(1); });`,
+  );
+  for (const node of nodes) {
+    run(node, ['smoke.mjs'], project);
+    run(node, ['smoke.cjs'], project);
+  }
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2'], project);
+
+  // 2. Declared value exports against run-time exports, per entry and module format.
+  const entries = packageEntries();
+  const declared = declaredExports(
+    project,
+    entries.flatMap((specifier) => [
+      { specifier, format: 'esm' },
+      { specifier, format: 'cjs' },
+    ]),
+    { typeRoots },
+  );
+  writeFileSync(
+    join(project, 'list-exports.mjs'),
+    `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const out = {};
+for (const name of process.argv.slice(2)) {
+  const esm = Object.keys(await import(name)).filter((k) => k !== 'default').sort();
+  try {
+    out[name] = { esm, cjs: Object.keys(require(name)).filter((k) => k !== '__esModule').sort() };
+  } catch (error) {
+    // msw's own CommonJS build requires ES modules: on Node < 20.19 that fails in msw, not here.
+    if (error.code !== 'ERR_REQUIRE_ESM' || error.stack.includes('node_modules/emporio/')) throw error;
+    out[name] = { esm, cjsFailsIn: error.message.split('\\n')[0] };
+  }
 }
+console.log(JSON.stringify(out));
+`,
+  );
+  for (const node of nodes) {
+    const actual = JSON.parse(execFileSync(node, ['list-exports.mjs', ...entries], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] }).toString());
+    entries.forEach((entry, i) => {
+      if (actual[entry].cjsFailsIn) console.log(`${entry}: require() on ${version(node)} fails in a dependency: ${actual[entry].cjsFailsIn}`);
+      for (const [format, declaration, names] of [
+        ['esm', '.d.ts', declared[2 * i].values],
+        ...(actual[entry].cjsFailsIn ? [] : [['cjs', '.d.cts', declared[2 * i + 1].values]]),
+      ]) {
+        const loaded = new Set(actual[entry][format]);
+        const missing = names.filter((name) => !loaded.has(name));
+        const undeclared = [...loaded].filter((name) => !names.includes(name));
+        const how = format === 'esm' ? 'import()' : 'require()';
+        ok(missing.length === 0, `${entry}: ${declaration} exports values ${how} lacks on ${version(node)}: ${missing.join(', ')}`);
+        ok(undeclared.length === 0, `${entry}: ${how} on ${version(node)} has values its ${declaration} does not declare: ${undeclared.join(', ')}`);
+      }
+    });
+    console.log(`exports of ${entries.join(', ')}: .d.ts/.d.cts values match import()/require() on ${version(node)}`);
+  }
+
+  // 3. A consumer with the strictest settings users have, and no DOM lib: type-only imports of
+  //    schema types are erased, value imports exist, the kit's types need only Node's (msw's own
+  //    types need the DOM lib, so emporio/testing/msw is left to the README check).
+  const consumer = join(project, 'consumer');
+  mkdirSync(consumer);
+  const compilerOptions = {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    verbatimModuleSyntax: true,
+    module: 'nodenext',
+    target: 'es2022',
+    lib: ['es2022'],
+    types: ['node'],
+    typeRoots,
+    outDir: 'out',
+  };
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.cts'] }));
+  const body = (importLines) => `${importLines}
+const server = await testing.startMockMarketplace({ port: 0 });
+try {
+  const client = new emporio.MarketplaceClient({ baseUrl: server.url, vendor: server.mock.vendor, tokens: server.mock.tokens });
+  const order: Order = await client.orders.get('DEMO-OPEN');
+  if (!emporio.ORDER_STATES.includes(order.state as (typeof emporio.ORDER_STATES)[number])) throw new Error('state');
+  const mock = testing.createMockMarketplace();
+  const response = await mock.fetch(new Request(\`\${mock.baseUrl}/nowhere\`));
+  if (response.status < 400) throw new Error('mock.fetch');
+  console.log('consumer ok:', order.code, order.state);
+} finally {
+  await server.close();
+}
+`;
+  writeFileSync(
+    join(consumer, 'esm.ts'),
+    body(`import type { Order } from 'emporio';
+import * as emporio from 'emporio';
+import * as testing from 'emporio/testing';`),
+  );
+  writeFileSync(
+    join(consumer, 'cjs.cts'),
+    `import type { Order } from 'emporio';
+import emporio = require('emporio');
+import testing = require('emporio/testing');
+void (async () => {
+${body('')}
+})().catch((error) => { console.error(error); process.exit(1); });
+`,
+  );
+  tsc(consumer);
+  for (const node of nodes) {
+    run(node, ['out/esm.js'], consumer);
+    run(node, ['out/cjs.cjs'], consumer);
+  }
+  // A type used as a value import is an error at compile time now, not a crash at start.
+  const misuse = join(project, 'misuse');
+  mkdirSync(misuse);
+  writeFileSync(join(misuse, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true }, include: ['*.ts'] }));
+  writeFileSync(join(misuse, 'misuse.ts'), `import { Order } from 'emporio';\nexport const order: Order | undefined = undefined;\n`);
+  let refused = '';
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', misuse], { cwd: misuse, stdio: 'pipe' });
+  } catch (error) {
+    refused = String(error.stdout);
+  }
+  ok(/TS148[45]/.test(refused), `a value import of the type Order must be refused under verbatimModuleSyntax; tsc said: ${refused || 'nothing'}`);
+
+  // 4. The README's code against the installed package.
+  checkReadme(project, { typeRoots });
+} finally {
+  cleanup();
+}
+
+if (failures.length > 0) {
+  for (const failure of failures) console.error('FAIL', failure);
+  process.exit(1);
+}
+console.log('packed package ok');

@@ -63,7 +63,8 @@ export {
   type WebhookTriggerKind,
 } from './resources/orders/index.js';
 export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './resources/products/index.js';
-// Wire types, inferred from the schemas (the schemas themselves stay internal).
+// Wire types, inferred from the schemas (the schemas themselves stay internal). tsup's bundled
+// declarations lose the `type` of these; scripts/restore-type-exports.mjs puts it back after the build.
 export type * from './schemas/account.js';
 export type * from './schemas/catalog.js';
 export type * from './schemas/cps.js';
@@ -72,6 +73,12 @@ export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';
+// Known values of open enums, for users who list or validate them.
+export { FLAG_REASONS } from './schemas/catalog/books.js';
+export { FILTER_TYPES } from './schemas/catalog/categories.js';
+export { NOTIFICATION_ETYPES } from './schemas/account.js';
+export { LEGACY_ERROR_CODES, LEGACY_SEARCH_TYPES } from './schemas/legacy.js';
+export { ID_TYPES, ORDER_STATES } from './schemas/order.js';
 // Webhooks: the same module as `emporio/webhooks`, so the error classes are the same objects.
 export * from './webhooks/index.js';
 // Namespace classes, as types for annotations; sub-namespaces are reachable as e.g. `Catalog['skus']`.

@@ -42,8 +42,8 @@ export interface ClientOptions {
   vendor: string;
   /** Default bearer token for every namespace. */
   token?: TokenSource;
-  /** Per-namespace token overrides. */
-  tokens?: Partial<Record<ApiName, TokenSource>>;
+  /** Per-namespace token overrides; an undefined entry (an unset environment variable) is skipped. */
+  tokens?: Partial<Record<ApiName, TokenSource | undefined>>;
   /** Version for catalog and account (`major.minor`, default '3.2'); orders and products always send 3.0. */
   apiVersion?: string;
   /** Base URL of the deprecated legacy v2 interface. */

@@ -3,20 +3,17 @@
  * users' tests, this project's own tests, the demo and the benchmarks.
  *
  *   const mock = createMockMarketplace({ vendor: 'example' });
- *   setupServer(...mock.handlers);                        // msw
+ *   setupServer(...mswHandlers(mock));                    // msw, from emporio/testing/msw
  *   new MarketplaceClient({ ..., fetch: mock.fetch });    // or no sockets at all
  *   const server = await startMockMarketplace({ port: 0 }); // or a real loopback server
  */
 import { createMockCore, type MockCore, type MockMarketplaceOptions } from './mock.js';
-import { createMswHandlers } from './msw.js';
 import { type ListenOptions, listen } from './server.js';
 
 export type MockMarketplace = MockCore;
 
 export function createMockMarketplace(options: MockMarketplaceOptions = {}): MockMarketplace {
-  const { mock, handle } = createMockCore(options);
-  mock.handlers = createMswHandlers(mock.baseUrl, handle);
-  return mock;
+  return createMockCore(options).mock;
 }
 
 export interface StartMockMarketplaceOptions extends ListenOptions, Omit<MockMarketplaceOptions, 'baseUrl'> {}
@@ -34,7 +31,6 @@ export async function startMockMarketplace(options: StartMockMarketplaceOptions 
   const { port, host, ...mockOptions } = options;
   const server = await listen({ port, host });
   const { mock, handle } = createMockCore({ ...mockOptions, baseUrl: server.url });
-  mock.handlers = createMswHandlers(mock.baseUrl, handle);
   server.setHandler(handle);
   return {
     url: server.url,

@@ -1,10 +1,9 @@
 /**
  * The mock marketplace's core: one WHATWG fetch handler (`mock.fetch`) that checks the wire
  * protocol (Accept and version, bearer token per API, rate limits), routes to the area modules,
- * and injects faults. msw handlers, the loopback server and the CLI all wrap it.
+ * and injects faults. msw handlers (emporio/testing/msw), the loopback server and the CLI all wrap it.
  */
 import { createHash } from 'node:crypto';
-import type { HttpHandler } from 'msw';
 import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
@@ -282,7 +281,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
   };
 
   /** A drop-in `fetch`: takes a Request or (input, init) like fetch; a dropped connection is fetch's TypeError. */
-  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const mockFetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     if (request.signal.aborted) throw request.signal.reason;
     const result = await handle(request);
@@ -347,8 +346,6 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     close(): void {
       sender.stop();
     },
-    /** msw request handlers for `setupServer(...mock.handlers)`; filled in by the public entry. */
-    handlers: [] as readonly HttpHandler[],
   };
   return { mock, handle };
 }

@@ -1,19 +1,25 @@
-/** msw wrapper: every request under the mock's baseUrl goes to the core handler. */
+/**
+ * `emporio/testing/msw`: the mock marketplace as msw request handlers, for tests that already
+ * intercept fetch with msw. The only part of the kit that needs msw (an optional peer dependency).
+ *
+ *   const mock = createMockMarketplace({ vendor: 'example' });
+ *   setupServer(...mswHandlers(mock)).listen();
+ */
 import { HttpResponse, type HttpHandler, http } from 'msw';
-import { DROPPED, type HandleResult } from './mock.js';
+import type { MockCore } from './mock.js';
 
-export function createMswHandlers(baseUrl: string, handle: (request: Request) => Promise<HandleResult>): HttpHandler[] {
-  const respond = async ({ request }: { request: Request }) => {
-    let result: HandleResult;
-    try {
-      result = await handle(request);
-    } catch (error) {
-      // The client gave up (a 'timeout' fault outlived its time-out): nobody reads this answer.
-      if (request.signal.aborted) return HttpResponse.error();
-      throw error;
-    }
-    // msw turns Response.error() into the network error fetch reports for a dropped connection.
-    return result === DROPPED ? HttpResponse.error() : result;
-  };
-  return [http.all(`${baseUrl}/*`, respond)];
+/** Every request under the mock's baseUrl goes to `mock.fetch`. */
+export function mswHandlers(mock: MockCore): HttpHandler[] {
+  return [
+    http.all(`${mock.baseUrl}/*`, async ({ request }) => {
+      try {
+        return await mock.fetch(request);
+      } catch (error) {
+        // A dropped connection (mock.fetch's TypeError) or a client that gave up (a 'timeout' fault
+        // outlived its time-out): msw turns Response.error() into the network error fetch reports.
+        if (error instanceof TypeError || request.signal.aborted) return HttpResponse.error();
+        throw error;
+      }
+    }),
+  ];
 }

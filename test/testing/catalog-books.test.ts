@@ -4,6 +4,7 @@
  * recorded, Link paging, error bodies and the token rules.
  */
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
+import { mswHandlers } from 'emporio/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -21,7 +22,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   mock = createMockMarketplace();
-  server.resetHandlers(...mock.handlers);
+  server.resetHandlers(...mswHandlers(mock));
 });
 afterEach(() => mock.close());
 

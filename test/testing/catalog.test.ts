@@ -3,6 +3,7 @@
  * the 403 when the budget is spent, the version rules, the seeded data and the account rules.
  */
 import { createMockMarketplace, type MockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { mswHandlers } from 'emporio/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -27,7 +28,7 @@ beforeAll(() =>
 afterAll(() => server.close());
 beforeEach(() => {
   mock = createMockMarketplace();
-  server.resetHandlers(...mock.handlers);
+  server.resetHandlers(...mswHandlers(mock));
 });
 afterEach(() => mock.close());
 
@@ -105,7 +106,7 @@ describe('ETags and rate limits', () => {
   it('answers 403 { message } with the headers once the per-minute budget is spent, per token', async () => {
     let now = Date.UTC(2026, 3, 1, 12, 0, 0);
     const limited = createMockMarketplace({ baseUrl: 'https://limited.test', clock: () => now, rateLimit: { perMinute: 3 } });
-    server.use(...limited.handlers);
+    server.use(...mswHandlers(limited));
     const get = (token = 'test-catalog-token') => fetch('https://limited.test/flags', { headers: v3(token) });
     const remaining: (string | null)[] = [];
     for (let i = 0; i < 3; i++) remaining.push((await get()).headers.get('x-ratelimit-remaining'));

@@ -2,6 +2,7 @@
  * The Orders API of the mock against document 1, driven with plain fetch through msw.
  */
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
+import { mswHandlers } from 'emporio/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoiceForm, jsonHeaders, merchantHeaders, PDF, PNG } from './helpers.js';
@@ -12,7 +13,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   mock = createMockMarketplace();
-  server.resetHandlers(...mock.handlers);
+  server.resetHandlers(...mswHandlers(mock));
 });
 afterEach(() => mock.close());
 
@@ -68,7 +69,7 @@ describe('protocol checks', () => {
 
   it('accepts any of several configured tokens', async () => {
     const multi = createMockMarketplace({ baseUrl: 'https://multi.test', tokens: { orders: ['old', 'new'] } });
-    server.use(...multi.handlers);
+    server.use(...mswHandlers(multi));
     for (const token of ['old', 'new']) {
       const answer = await fetch('https://multi.test/merchants/ecommerce/orders/DEMO-OPEN', { headers: merchantHeaders(token) });
       expect(answer.status).toBe(200);

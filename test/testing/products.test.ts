@@ -3,6 +3,7 @@
  * and the inventory a test can assert on.
  */
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
+import { mswHandlers } from 'emporio/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jsonHeaders } from './helpers.js';
@@ -13,7 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   mock = createMockMarketplace();
-  server.resetHandlers(...mock.handlers);
+  server.resetHandlers(...mswHandlers(mock));
 });
 afterEach(() => mock.close());
 

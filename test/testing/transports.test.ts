@@ -3,6 +3,7 @@
  * injection through each, and the merchant rate limit.
  */
 import { createMockMarketplace, type MockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { mswHandlers } from 'emporio/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonHeaders, merchantHeaders } from './helpers.js';
@@ -117,7 +118,7 @@ describe('startMockMarketplace (loopback)', () => {
 describe('msw handlers', () => {
   it('turn a drop fault into a network error and a 5xx into the error body', async () => {
     const mock = newMock({ baseUrl: 'https://faulty.test', faults: { rate: 1, kinds: ['drop'] } });
-    const server = setupServer(...mock.handlers);
+    const server = setupServer(...mswHandlers(mock));
     server.listen({ onUnhandledRequest: 'error' });
     cleanups.push(() => server.close());
     await expect(fetch('https://faulty.test/merchants/ecommerce/orders/DEMO-OPEN', { headers: merchantHeaders() })).rejects.toThrow(
@@ -133,7 +134,7 @@ describe('msw handlers', () => {
 
   it('honour a baseUrl with a path prefix', async () => {
     const mock = newMock({ baseUrl: 'https://gateway.test/marketplace/v3' });
-    const server = setupServer(...mock.handlers);
+    const server = setupServer(...mswHandlers(mock));
     server.listen({ onUnhandledRequest: 'error' });
     cleanups.push(() => server.close());
     const answer = await fetch('https://gateway.test/marketplace/v3/merchants/ecommerce/orders/DEMO-OPEN', { headers: merchantHeaders() });
