@@ -1,7 +1,7 @@
-// Runs after tsup (npm run build). tsup's declaration bundler writes `export { Order }` for a
-// name that is both a schema (a value) and its inferred type, even where the source exports only
-// the type (`export type { Order }`, `export type *`): the .d.ts then promises a value the JavaScript lacks. This
-// puts the `type` back on every name each entry's source exports type-only.
+// Runs after tsup (npm run build). tsup's declaration bundler writes `export { Order }` for a name
+// that is both a schema (a value) and its type, even where the source exports only the type
+// (`export type { Order }`, `export type *`): the .d.ts then promises a value the JavaScript lacks.
+// This puts the `type` back on every name each entry's source exports type-only.
 // scripts/smoke-packed.mjs checks the result against what import() and require() return.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
