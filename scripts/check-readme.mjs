@@ -1,7 +1,7 @@
 // Every ```ts block of the README, as a new user pastes it: its own imports, compiled against the
 // installed package (not src) with strict, exactOptionalPropertyTypes and verbatimModuleSyntax.
 // The few names a block uses without defining (your PDF, your feed, a configured client) are
-// declared once, globally. Blocks that need none of them also run, against the mock.
+// declared once, globally. Blocks that need none of them and no environment also run.
 // Run by scripts/smoke-packed.mjs in its scratch project; alone, it packs and installs itself.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,8 @@ export function checkReadme(project, { typeRoots } = {}) {
     const file = `block${i + 1}.ts`;
     writeFileSync(join(dir, file), `${block}\nexport {};\n`);
     const uses = Object.keys(placeholders).filter((name) => new RegExp(`\\b${name}\\b`).test(block) && !new RegExp(`(const|let|function) ${name}\\b`).test(block));
-    if (uses.length === 0) runnable.push(file.replace(/\.ts$/, '.js'));
+    // Blocks that read your environment (keys, OAuth clients) only compile here.
+    if (uses.length === 0 && !block.includes('process.env')) runnable.push(file.replace(/\.ts$/, '.js'));
   });
   writeFileSync(
     join(dir, 'placeholders.d.ts'),
