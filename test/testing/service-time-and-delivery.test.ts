@@ -51,7 +51,7 @@ describe('the kit writes the service time: Athens with its offset', () => {
   it.each([
     ['winter', Date.UTC(2026, 0, 15, 10, 30, 0), '2026-01-15T12:30:00+02:00'],
     ['summer', Date.UTC(2026, 6, 15, 10, 30, 0), '2026-07-15T13:30:00+03:00'],
-  ])('%s: orders, webhook events, catalog and account answers, never Z or +00:00', async (_season, now, created) => {
+  ])('%s: orders, webhook events, FBS, CPS, catalog and account answers, never Z or +00:00', async (_season, now, created) => {
     const mock = newMock({ clock: () => now });
     const client = new MarketplaceClient({ baseUrl: mock.baseUrl, vendor: mock.vendor, tokens: mock.tokens, fetch: mock.fetch });
     const placed = mock.orders.create();
@@ -64,12 +64,19 @@ describe('the kit writes the service time: Athens with its offset', () => {
     const review = await client.catalog.skus.createReview(mock.catalog.ids.sku, { rating: 4, review: 'Fine.' });
     const favorite = await client.account.favorites.create({ sku_id: mock.catalog.ids.sku });
     const notifications = await client.account.notifications.list();
-    const stamps = timeStamps([order, mock.events, review, favorite, notifications.items, await client.orders.get('DEMO-OPEN')]);
+    const cpsOrder = await client.cps.get(mock.cps.create().code);
+    const supplier = mock.fbs.suppliers()[0]?.id as string;
+    const line = { product_uid: 'SKU-1', expected_quantity: 2, keep_serial_numbers: false, has_expiration_date: false, storage_conditions: 0 as const };
+    const placedPo = await client.fbs.purchaseOrders.create({ expected_date: '2026-12-01', supplier_id: supplier, line_items: [line] });
+    const received = mock.fbs.receive(placedPo.code);
+    const purchaseOrders = (await client.fbs.purchaseOrders.list()).items;
+    const stamps = timeStamps([order, mock.events, review, favorite, notifications.items, await client.orders.get('DEMO-OPEN'), cpsOrder, purchaseOrders, received]);
     expect(stamps.length).toBeGreaterThan(8);
     const offset = created.slice(-6);
     for (const stamp of stamps) expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[23]:00$/);
     // What the kit writes at `now` carries that season's offset (recorded demo fields keep theirs).
     expect(mock.events.map((e) => e.event_time.slice(-6))).toEqual(mock.events.map(() => offset));
+    expect([cpsOrder.date, received.received_at, received.created_at].map((stamp) => stamp?.slice(-6))).toEqual([offset, offset, offset]);
   });
 
   it('switches on the EU rule: the last Sundays of March and October, 01:00 UTC', () => {
