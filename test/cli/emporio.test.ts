@@ -1,8 +1,8 @@
 /** `emporio check-keys` as a merchant runs it from a shell: a child process against the kit on loopback. */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { runScript } from '../helpers/run-script.js';
 
 const cli = fileURLToPath(new URL('../../src/cli/emporio.ts', import.meta.url));
 const OLD_PRODUCTS_KEY = 'old-products-key-c41d9e';
@@ -13,24 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    // Only what the command needs: no EMPORIO_* variable of the machine running the tests leaks in.
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      err += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, out, err }));
-  });
+/** The command with only what it needs in its environment: no EMPORIO_* variable of the machine running the tests leaks in. */
+async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+  const { code, stdout, stderr } = await runScript(cli, args, { env: { PATH: process.env.PATH ?? '', ...env } });
+  return { code, out: stdout, err: stderr };
 }
 
 describe('emporio check-keys', () => {

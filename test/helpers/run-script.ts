@@ -14,7 +14,8 @@ export function runScript(
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('error', reject);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the output streams may still hold data when the process exits.
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
