@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { PagePromise } from '../core/pagination.js';
+import type { Page, PagePromise } from '../core/pagination.js';
 import { path } from '../core/paths.js';
-import type { ListOptions, RequestOptions } from '../core/transport.js';
+import type { ListOptions, RequestOptions, Transport } from '../core/transport.js';
 import type { PageMeta } from '../schemas/catalog/base.js';
 import { checkRequest } from '../schemas/common.js';
 import {
@@ -24,6 +24,23 @@ import {
 import { APIResource } from './resource.js';
 
 const FBS = '/merchants/ecommerce/fbs';
+
+/**
+ * Every page of a listing as one call (the service pages lists the spec shows whole); the
+ * pages come through the transport's pagination, and `.withResponse()` shows the last one's answer.
+ */
+function allPages<Item, Meta, T>(transport: Transport, list: PagePromise<Item, Meta>, itemsOf: (page: Page<Item, Meta>) => readonly T[]): APIPromise<T[]> {
+  return transport.call(async () => {
+    const items: T[] = [];
+    let last: Page<Item, Meta> | undefined;
+    for await (const page of list.pages()) {
+      items.push(...itemsOf(page));
+      last = page;
+    }
+    const answered = last as Page<Item, Meta>;
+    return { data: items, answer: { response: () => answered.response } };
+  });
+}
 
 /** The warehouse's stock. */
 class FbsProducts extends APIResource {
@@ -66,26 +83,19 @@ class PurchaseOrders extends APIResource {
     });
   }
 
-  /** `GET .../purchase_orders/:code/line_items`: expected and counted quantities. */
+  /** `GET .../purchase_orders/:code/line_items`: expected and counted quantities, every page. */
   lineItems(code: string, options?: RequestOptions): APIPromise<PurchaseOrderLineItem[]> {
-    return this._transport.request(
-      {
-        api: 'orders',
-        method: 'GET',
-        path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`,
-        schema: PurchaseOrderLineItemsAnswer,
-        options,
-      },
-      (body) => body.purchase_order_line_items ?? body.line_items ?? [],
-    );
+    const spec = { api: 'orders', method: 'GET', path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`, schema: PurchaseOrderLineItemsAnswer, options } as const;
+    // The recording's root key, or the spec table's `line_items`.
+    return allPages(this._transport, this._transport.list(spec, 'purchase_order_line_items'), (page) => page.items ?? (page.body as { line_items?: PurchaseOrderLineItem[] | null }).line_items ?? []);
   }
 }
 
 /** The shop's suppliers. */
 class Suppliers extends APIResource {
-  /** `GET /merchants/ecommerce/fbs/suppliers`. */
+  /** `GET /merchants/ecommerce/fbs/suppliers`: every supplier, every page. */
   list(options?: RequestOptions): APIPromise<Supplier[]> {
-    return this._transport.request({ api: 'orders', method: 'GET', path: `${FBS}/suppliers`, schema: SuppliersPage, options }, (body) => body.suppliers);
+    return allPages(this._transport, this._transport.list({ api: 'orders', method: 'GET', path: `${FBS}/suppliers`, schema: SuppliersPage, options }, 'suppliers'), (page) => page.items);
   }
 
   /** `POST /merchants/ecommerce/fbs/suppliers`: resolves to the answer as the service sent it. */

@@ -163,6 +163,24 @@ describe('client.fbs against the kit', () => {
     expect((await fbs.purchaseOrders.list()).items.find((po) => po.code === code)?.received_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('lineItems and suppliers.list read every page (the kit pages by 25)', async () => {
+    const { mock } = running;
+    const fbs = client().fbs;
+    for (let n = 0; n < 30; n++) await fbs.suppliers.create({ name: `Supplier ${n}` });
+    const suppliers = await fbs.suppliers.list();
+    expect(suppliers.length).toBe(mock.fbs.suppliers().length);
+    expect(suppliers.length).toBeGreaterThan(30);
+    const line_items = Array.from({ length: 30 }, (_, n) => ({
+      product_uid: `P-${n}`,
+      expected_quantity: n + 1,
+      keep_serial_numbers: false,
+      has_expiration_date: false,
+      storage_conditions: 0 as const,
+    }));
+    const { code } = await fbs.purchaseOrders.create({ expected_date: '2026-12-01', supplier_id: 'abcdefghi', line_items });
+    expect((await fbs.purchaseOrders.lineItems(code)).map((l) => l.shop_uid)).toEqual(line_items.map((l) => l.product_uid));
+  });
+
   it('an unknown purchase order is 404 purchase_order_error; an unknown supplier is refused', async () => {
     const fbs = client().fbs;
     await expect(fbs.purchaseOrders.lineItems('000000-0000-0000')).rejects.toMatchObject({ status: 404, code: 'purchase_order_error' });
