@@ -166,7 +166,9 @@ function tokenSource(
   };
 
   const source = (() => (current !== undefined && Date.now() < current.renewAt ? Promise.resolve(current.token) : renew())) as RefreshableTokenSource;
-  source.refresh = renew;
+  // Calls refused together renew once: a later refusal of the old token gets the new one.
+  source.refresh = (refused?: string) =>
+    refused !== undefined && pending === undefined && current !== undefined && current.token !== refused ? Promise.resolve(current.token) : renew();
   source[BIND_CLIENT] = (baseUrl: string, boundApi: ApiName) => {
     api = boundApi;
     tokenUrl ??= new URL('/oauth2/token', webOrigin('baseUrl', baseUrl)).href;

@@ -15,8 +15,11 @@ export const BIND_CLIENT: unique symbol = Symbol('emporio.bindClient');
  */
 export interface RefreshableTokenSource {
   (): Promise<string>;
-  /** Fetches a new token now (concurrent callers share one request). */
-  refresh(): Promise<string>;
+  /**
+   * Fetches a new token now (concurrent callers share one request). Given the token the
+   * service refused, it returns the token it already holds instead when that is another one.
+   */
+  refresh(refused?: string): Promise<string>;
   /** @internal The client's baseUrl (a source without `tokenUrl` derives it) and the API the source serves (named in its errors). */
   [BIND_CLIENT]?(baseUrl: string, api: ApiName): void;
 }

@@ -144,6 +144,8 @@ interface RawAnswer {
 }
 
 const MAX_REDIRECTS = 5;
+/** The token each 401 refused, so that concurrent refusals of one token renew it once. */
+const refusedTokens = new WeakMap<Error, string>();
 /** Per answer schema: its in-place check, or false when it has none. */
 const inPlaceChecks = new WeakMap<object, ((value: unknown) => boolean) | false>();
 const MAX_RETRY_WAIT_MS = 120_000;
@@ -323,7 +325,7 @@ export class Transport {
     const source = this.#tokens[spec.api];
     const refresh = typeof source === 'function' ? (source as Partial<RefreshableTokenSource>).refresh : undefined;
     if (typeof refresh !== 'function') return false;
-    await refresh.call(source);
+    await refresh.call(source, refusedTokens.get(error));
     return true;
   }
 
@@ -447,7 +449,9 @@ export class Transport {
       }
       return raw;
     }
-    throw this.#toApiError(spec, raw, target, token, tokenId);
+    const error = this.#toApiError(spec, raw, target, token, tokenId);
+    if (token !== undefined && error.status === 401) refusedTokens.set(error, token);
+    throw error;
   }
 
   async #followRedirects(

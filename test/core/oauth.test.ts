@@ -59,6 +59,16 @@ describe('clientCredentials', () => {
     expect(mock.requests.filter((r) => r.path.startsWith('/skus/')).map((r) => r.status)).toEqual([200, 401, 200]);
   });
 
+  it('calls refused together renew the token once', async () => {
+    const { server, mock, clientId, clientSecret } = await start();
+    const client = catalogClient(server.url, clientCredentials({ clientId, clientSecret }));
+    await client.catalog.skus.get(mock.catalog.ids.sku);
+    mock.oauth.expireAll();
+    const results = await Promise.all([1, 2, 3, 4].map(() => client.catalog.skus.get(mock.catalog.ids.sku)));
+    expect(results).toHaveLength(4);
+    expect(mock.oauth.tokensIssued).toBe(2);
+  });
+
   it('a token still refused after the refresh is an AuthenticationError: no second refresh, no loop', async () => {
     const { server, mock } = await start();
     let refreshes = 0;
