@@ -178,7 +178,10 @@ describe('client.fbs against the kit', () => {
       storage_conditions: 0 as const,
     }));
     const { code } = await fbs.purchaseOrders.create({ expected_date: '2026-12-01', supplier_id: 'abcdefghi', line_items });
-    expect((await fbs.purchaseOrders.lineItems(code)).map((l) => l.shop_uid)).toEqual(line_items.map((l) => l.product_uid));
+    const { data, response } = await fbs.purchaseOrders.lineItems(code).withResponse();
+    expect(data.map((l) => l.shop_uid)).toEqual(line_items.map((l) => l.product_uid));
+    // The last page's answer.
+    expect(response.url).toContain('page=2');
   });
 
   it('an unknown purchase order is 404 purchase_order_error; an unknown supplier is refused', async () => {
