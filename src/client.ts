@@ -1,3 +1,4 @@
+import type { APIPromise } from './core/api-promise.js';
 import { type ClientOptions, resolveOptions } from './core/options.js';
 import type { RateLimitInfo } from './core/rate-limit.js';
 import { type RequestOptions, Transport } from './core/transport.js';
@@ -59,10 +60,10 @@ export class MarketplaceClient {
   checkKeys(options?: RequestOptions): Promise<KeyReport> {
     return checkKeys(
       {
-        orders: (tried) => this.orders.get('DEMO-OPEN', tried).then(() => undefined),
-        products: (tried) => this.products.validateBatch([KEY_CHECK_UPDATE], tried).then(() => undefined),
+        orders: (tried) => requestIdOf(this.orders.get('DEMO-OPEN', tried)),
+        products: (tried) => requestIdOf(this.products.validateBatch([KEY_CHECK_UPDATE], tried)),
         // No sandbox order there: the answer to an unknown code (404) is enough to tell the key was accepted.
-        cps: (tried) => this.cps.get('DEMO-OPEN', tried).then(() => undefined),
+        cps: (tried) => requestIdOf(this.cps.get('DEMO-OPEN', tried)),
       },
       (api) => this.#transport.hasToken(api),
       options,
@@ -78,3 +79,5 @@ export class MarketplaceClient {
 
 /** The update the products key check validates: a product no shop lists, and validation applies nothing anyway. */
 const KEY_CHECK_UPDATE = { product_id: 'emporio-key-check', quantity: 0, enabled: false, price: 100 };
+
+const requestIdOf = (call: APIPromise<unknown>): Promise<string | undefined> => call.withResponse().then(({ response }) => response.requestId);
