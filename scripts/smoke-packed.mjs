@@ -113,7 +113,7 @@ console.log(JSON.stringify(out));
         ok(undeclared.length === 0, `${entry}: ${how} on ${version(node)} has values its ${declaration} does not declare: ${undeclared.join(', ')}`);
       }
     });
-    console.log(`exports of ${entries.join(', ')}: .d.ts/.d.cts values match import()/require() on ${version(node)}`);
+    console.log(`exports of ${entries.join(', ')}: .d.ts/.d.cts values compared with import()/require() on ${version(node)}`);
   }
 
   // 3. A consumer with the strictest settings users have, and no DOM lib: type-only imports of

@@ -73,6 +73,9 @@ export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';
+// Named as well: reached both by `export type *` above and by `export *` of the webhooks below,
+// TypeScript takes it for a value export.
+export type { Order } from './schemas/order.js';
 // Known values of open enums, for users who list or validate them.
 export { FLAG_REASONS } from './schemas/catalog/books.js';
 export { FILTER_TYPES } from './schemas/catalog/categories.js';
