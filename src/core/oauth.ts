@@ -171,7 +171,8 @@ function tokenSource(
     refused !== undefined && pending === undefined && current !== undefined && current.token !== refused ? Promise.resolve(current.token) : renew();
   source[BIND_CLIENT] = (baseUrl: string, boundApi: ApiName) => {
     api = boundApi;
-    tokenUrl ??= new URL('/oauth2/token', webOrigin('baseUrl', baseUrl)).href;
+    // The client checked its baseUrl already (an http one only with `allowHttp`).
+    tokenUrl ??= new URL('/oauth2/token', webOrigin('baseUrl', baseUrl, true)).href;
   };
   return source;
 }
@@ -223,8 +224,8 @@ async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: 
 }
 
 /** The web host's origin: `api.<domain>` becomes `www.<domain>`; other hosts (a mock on loopback) stay as they are. */
-function webOrigin(option: string, baseUrl: string): string {
-  const url = new URL(checkBaseUrl(option, baseUrl));
+function webOrigin(option: string, baseUrl: string, allowHttp = false): string {
+  const url = new URL(checkBaseUrl(option, baseUrl, allowHttp));
   if (url.hostname.startsWith('api.')) url.hostname = `www.${url.hostname.slice(4)}`;
   return url.origin;
 }

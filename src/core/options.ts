@@ -1,6 +1,7 @@
 import { type CacheStore, isCacheStore } from './cache.js';
 import type { Logger } from './logger.js';
 import type { RateLimitBudget } from './rate-limit.js';
+import { VERSION } from '../version.js';
 
 /** A bearer token, or a function that returns one (awaited per request, so OAuth tokens can refresh). */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -28,6 +29,7 @@ export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'l
 
 /** Observes each HTTP exchange. Headers arrive with credentials redacted. */
 export interface Hooks {
+  /** `attempt`: 0 for the first try, 1 for the first retry, ...; every redirect hop of a try reports the same number. */
   onRequest?(event: { method: string; url: string; headers: Record<string, string>; attempt: number }): void;
   onResponse?(event: {
     method: string;
@@ -39,7 +41,7 @@ export interface Hooks {
 }
 
 export interface ClientOptions {
-  /** Required. https, or http for loopback hosts only. */
+  /** Required. https, or http for loopback hosts (or any host with `allowHttp`). */
   baseUrl: string;
   /** Required. The vendor in `Accept: application/vnd.<vendor>+json`. */
   vendor: string;
@@ -67,6 +69,10 @@ export interface ClientOptions {
   hooks?: Hooks;
   /** The most an answer's body may take once decoded, in bytes (default 32 MiB); past it, `ResponseTooLargeError`. */
   maxResponseBytes?: number;
+  /** Plain `http:` bases on any host, such as a mock at `http://mock:4010` in a container network. Default false. */
+  allowHttp?: boolean;
+  /** Your application, such as `'myapp/1.2'`: sent after the SDK's own `User-Agent` (`emporio/<version> myapp/1.2`). */
+  userAgent?: string;
 }
 
 export interface ResolvedOptions {
@@ -83,11 +89,13 @@ export interface ResolvedOptions {
   logger: Logger | undefined;
   hooks: Hooks;
   maxResponseBytes: number;
+  /** The whole User-Agent header: the SDK's, then the caller's `userAgent`. */
+  userAgent: string;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
   'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
-  'fetch', 'cache', 'rateLimit', 'logger', 'hooks', 'maxResponseBytes',
+  'fetch', 'cache', 'rateLimit', 'logger', 'hooks', 'maxResponseBytes', 'allowHttp', 'userAgent',
 ]);
 const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'cps', 'legacyV2']);
 
@@ -116,12 +124,15 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fail('token', 'is required (or give every namespace you use its own entry in `tokens`)');
   }
 
+  const allowHttp = options.allowHttp ?? false;
+  if (typeof allowHttp !== 'boolean') fail('allowHttp', 'must be a boolean');
   return {
-    baseUrl: checkBaseUrl('baseUrl', options.baseUrl),
+    baseUrl: checkBaseUrl('baseUrl', options.baseUrl, allowHttp),
     vendor: checkVendor(options.vendor),
     tokens,
     apiVersion: checkApiVersion(options.apiVersion),
-    legacyBaseUrl: options.legacyBaseUrl === undefined ? undefined : checkBaseUrl('legacyBaseUrl', options.legacyBaseUrl),
+    legacyBaseUrl:
+      options.legacyBaseUrl === undefined ? undefined : checkBaseUrl('legacyBaseUrl', options.legacyBaseUrl, allowHttp),
     timeout: checkNumber('timeout', options.timeout ?? 30_000, { min: 1, max: MAX_TIMEOUT_MS }),
     maxRetries: checkNumber('maxRetries', options.maxRetries ?? 2, { min: 0, integer: true, max: 10 }),
     fetch: options.fetch === undefined ? undefined : checkFunction('fetch', options.fetch),
@@ -133,7 +144,19 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       min: 1,
       integer: true,
     }),
+    userAgent: options.userAgent === undefined ? SDK_USER_AGENT : `${SDK_USER_AGENT} ${checkUserAgent(options.userAgent)}`,
   };
+}
+
+/** The SDK's own product token, first in every request's User-Agent. */
+const SDK_USER_AGENT = `emporio/${VERSION}`;
+
+function checkUserAgent(value: unknown): string {
+  // A header value: visible ASCII and inner spaces only (no line breaks, no control characters).
+  if (typeof value !== 'string' || !/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value)) {
+    return fail('userAgent', 'must be a non-empty string of printable ASCII, such as "myapp/1.2"');
+  }
+  return value;
 }
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -143,7 +166,8 @@ export function isLoopbackHost(hostname: string): boolean {
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
 
-export function checkBaseUrl(option: string, value: unknown): string {
+/** `allowHttp`: plain http on any host; without it, only on loopback. */
+export function checkBaseUrl(option: string, value: unknown, allowHttp = false): string {
   if (typeof value !== 'string' || value.length === 0) return fail(option, 'is required and must be a URL string');
   let url: URL;
   try {
@@ -151,8 +175,8 @@ export function checkBaseUrl(option: string, value: unknown): string {
   } catch {
     return fail(option, `is not a valid URL: ${JSON.stringify(value)}`);
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    fail(option, 'must use https (http only for loopback hosts)');
+  if (url.protocol === 'http:' && !allowHttp && !isLoopbackHost(url.hostname)) {
+    fail(option, 'must use https (http only for loopback hosts, or with `allowHttp: true`)');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(option, 'must be an https URL');
   if (url.search || url.hash) fail(option, 'must not contain a query or fragment');

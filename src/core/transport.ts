@@ -2,7 +2,6 @@ import ky, { type KyInstance, type Options as KyOptions, TimeoutError as KyTimeo
 import pRetry from 'p-retry';
 import type * as z from 'zod/mini';
 import { toIssues } from '../schemas/common.js';
-import { VERSION } from '../version.js';
 import { type CachedAnswer, type CacheStore, isCachedAnswer, knownTokenIdentity, MemoryCache, tokenIdentity } from './cache.js';
 import {
   type ApiError,
@@ -302,7 +301,7 @@ export class Transport {
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
         if (!(error instanceof Error)) throw error;
-        if (await this.#refreshedAfter401(spec, target, error)) raw = await this.#attempt(spec, url, target);
+        if (await this.#refreshedAfter401(spec, target, error)) raw = await this.#attempt(spec, url, target, 1);
         else if (retries === 0) throw error;
         else raw = await this.#retry(spec, url, target, error, retries);
       }
@@ -344,7 +343,8 @@ export class Transport {
       return true;
     };
     if (!(await backOff(first, 1, retries))) throw first;
-    return pRetry(() => this.#attempt(spec, url, target), {
+    // p-retry counts from 1 for its first call, which is the call's first retry (attempt 1).
+    return pRetry((attemptNumber) => this.#attempt(spec, url, target, attemptNumber), {
       retries: retries - 1,
       minTimeout: 0,
       maxTimeout: 0,
@@ -394,7 +394,7 @@ export class Transport {
   }
 
   /** One attempt: rate limits, cache, then the request and its redirects. */
-  async #attempt(spec: RequestSpec<unknown>, url: string, target: RequestTarget): Promise<RawAnswer> {
+  async #attempt(spec: RequestSpec<unknown>, url: string, target: RequestTarget, attempt = 0): Promise<RawAnswer> {
     const options = spec.options ?? {};
     const timeout = options.timeout ?? this.#options.timeout;
     // Awaits only where there is something to wait for: most requests need none of these.
@@ -410,7 +410,7 @@ export class Transport {
     const accept = this.#accept(spec.api);
     const headers: Record<string, string> = options.headers ? lowerCaseKeys(options.headers) : {};
     headers.accept = accept;
-    headers['user-agent'] = USER_AGENT;
+    headers['user-agent'] = this.#options.userAgent;
     let body: BodyInit | undefined;
     if (spec.form) body = spec.form;
     else if (spec.body !== undefined) {
@@ -432,7 +432,7 @@ export class Transport {
     const revalidating = cached !== undefined && headers['if-none-match'] === undefined;
     if (revalidating) headers['if-none-match'] = cached.etag;
 
-    const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId);
+    const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId, attempt);
     raw.token = token;
 
     if (raw.status === 304 && revalidating) {
@@ -462,6 +462,7 @@ export class Transport {
     body: BodyInit | undefined,
     token: string | undefined,
     tokenId: string,
+    attempt: number,
   ): Promise<RawAnswer> {
     // The configured base's origin, not the start URL's: a next-page link may point elsewhere.
     const apiOrigin = spec.api === 'legacyV2' ? this.#legacyOrigin : this.#baseOrigin;
@@ -484,7 +485,7 @@ export class Transport {
       let raw: RawAnswer;
       spec.onWire?.('sent');
       try {
-        raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, hop);
+        raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, attempt);
         this.rateLimiter.observe(tokenId, raw.headers);
       } catch (error) {
         if (error instanceof ConnectionError || error instanceof TimeoutError) spec.onWire?.('unanswered');
@@ -547,7 +548,7 @@ export class Transport {
     options: RequestOptions | undefined,
     target: RequestTarget,
     token: string | undefined,
-    hop: number,
+    attempt: number,
   ): Promise<RawAnswer> {
     const timeout = options?.timeout ?? this.#options.timeout;
     const callerSignal = options?.signal;
@@ -557,7 +558,7 @@ export class Transport {
     const shownUrl = () => scrub(redactUrl(url), token);
     if (this.#debug) this.#logger.debug(`request ${method} ${shownUrl()}`);
     if (hooks.onRequest) {
-      const event = { method, url: shownUrl(), headers: scrubHeaders(Object.entries(headers), token), attempt: hop };
+      const event = { method, url: shownUrl(), headers: scrubHeaders(Object.entries(headers), token), attempt };
       this.#callHook('onRequest', () => hooks.onRequest?.(event), token);
     }
     let response: Response | undefined;
@@ -738,8 +739,6 @@ export class Transport {
     }
   }
 }
-
-const USER_AGENT = `emporio/${VERSION}`;
 
 const bodyOf = (answer: Answered): unknown => (answer as Answer<unknown>).body;
 

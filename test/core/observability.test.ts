@@ -40,4 +40,25 @@ describe('logger and hooks', () => {
     expect(JSON.stringify(requests)).not.toContain(TOKEN);
     expect(statuses).toEqual([200]);
   });
+
+  it("gives onRequest the try's number: 0, then 1 and 2 for the retries, the same number on each redirect hop", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/categories/:id`, () => {
+        calls++;
+        if (calls <= 2) return HttpResponse.json({ errors: [{ code: 'x', messages: ['busy'] }] }, { status: 503 });
+        return new HttpResponse(null, { status: 302, headers: { location: `${BASE}/moved/1` } });
+      }),
+      http.get(`${BASE}/moved/:id`, () => HttpResponse.json({ category: { id: 1 } })),
+    );
+    const seen: [string, number][] = [];
+    const client = makeClient({ maxRetries: 2, hooks: { onRequest: (e) => seen.push([new URL(e.url).pathname, e.attempt]) } });
+    await client.catalog.categories.get(1);
+    expect(seen).toEqual([
+      ['/categories/1', 0],
+      ['/categories/1', 1],
+      ['/categories/1', 2],
+      ['/moved/1', 2],
+    ]);
+  });
 });

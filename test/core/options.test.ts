@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MarketplaceClient } from 'emporio';
+import { MarketplaceClient, VERSION } from 'emporio';
 import { BASE, makeClient, TOKEN, useMswServer } from '../helpers/server';
 
 const server = useMswServer();
@@ -29,6 +29,11 @@ describe('constructor options', () => {
     [{ ...valid, rateLimit: { perHour: 5 } }, 'rateLimit.perHour'],
     [{ ...valid, logger: console.log }, 'logger'],
     [{ ...valid, baseURL: BASE }, 'baseURL'],
+    [{ ...valid, allowHttp: 'yes' }, 'allowHttp'],
+    [{ ...valid, userAgent: '' }, 'userAgent'],
+    [{ ...valid, userAgent: 'myapp/1.2\r\nX-Injected: 1' }, 'userAgent'],
+    [{ ...valid, userAgent: 'εφαρμογή/1' }, 'userAgent'],
+    [{ ...valid, userAgent: ' myapp/1.2' }, 'userAgent'],
   ])('refuses %j naming %s', (options, name) => {
     expect(() => new MarketplaceClient(options as never)).toThrow(TypeError);
     expect(() => new MarketplaceClient(options as never)).toThrow(`\`${name}\``);
@@ -39,6 +44,13 @@ describe('constructor options', () => {
       expect(() => new MarketplaceClient({ ...valid, baseUrl })).not.toThrow();
     }
     expect(() => new MarketplaceClient({ ...valid, baseUrl: 'http://127.0.0.1.evil.test' })).toThrow(TypeError);
+    expect(() => new MarketplaceClient({ ...valid, baseUrl: 'http://mock:4010' })).toThrow('allowHttp: true');
+  });
+
+  it('with allowHttp, calls a plain-http base on any host (a mock in a container network)', async () => {
+    server.use(http.get('http://mock:4010/merchants/ecommerce/orders/:code', ({ params }) => HttpResponse.json({ order: { code: params.code } })));
+    const client = new MarketplaceClient({ ...valid, baseUrl: 'http://mock:4010', legacyBaseUrl: 'http://legacy.mock:4020', allowHttp: true });
+    expect((await client.orders.get('A')).code).toBe('A');
   });
 
   it('accepts per-namespace tokens without a default token', () => {
@@ -131,5 +143,18 @@ describe('request headers', () => {
     );
     await makeClient().orders.get('A', { headers: { 'x-trace-id': 'abc' } });
     expect(trace).toBe('abc');
+  });
+
+  it("sends the SDK's User-Agent, followed by the caller's userAgent", async () => {
+    const agents: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/merchants/ecommerce/orders/:code`, ({ request }) => {
+        agents.push(request.headers.get('user-agent'));
+        return HttpResponse.json({ order: { code: 'A' } });
+      }),
+    );
+    await makeClient().orders.get('A');
+    await makeClient({ userAgent: 'myapp/1.2 (+https://shop.example)' }).orders.get('A');
+    expect(agents).toEqual([`emporio/${VERSION}`, `emporio/${VERSION} myapp/1.2 (+https://shop.example)`]);
   });
 });
