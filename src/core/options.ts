@@ -2,6 +2,7 @@ import { type CacheStore, isCacheStore } from './cache.js';
 import type { Logger } from './logger.js';
 import type { RateLimitBudget } from './rate-limit.js';
 import { VERSION } from '../version.js';
+import type { DriftReport } from '../schemas/drift.js';
 
 /** A bearer token, or a function that returns one (awaited per request, so OAuth tokens can refresh). */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -38,6 +39,12 @@ export interface Hooks {
     headers: Record<string, string>;
     durationMs: number;
   }): void;
+  /**
+   * A member of an answer is not of its documented type (the call still resolves, with the
+   * answer as sent). Called once per schema path per client; the report names the path and
+   * the types, never the value. Without it, drift goes to `logger.warn`, also once per path.
+   */
+  onDrift?(report: DriftReport): void;
 }
 
 export interface ClientOptions {
@@ -65,7 +72,7 @@ export interface ClientOptions {
   rateLimit?: RateLimitBudget | false;
   /** Debug sink; tokens are always redacted. */
   logger?: Logger;
-  /** Observers of each HTTP exchange. */
+  /** Observers of each HTTP exchange, and of answers that drifted from their documented shape. */
   hooks?: Hooks;
   /** The most an answer's body may take once decoded, in bytes (default 32 MiB); past it, `ResponseTooLargeError`. */
   maxResponseBytes?: number;
@@ -73,6 +80,11 @@ export interface ClientOptions {
   allowHttp?: boolean;
   /** Your application, such as `'myapp/1.2'`: sent after the SDK's own `User-Agent` (`emporio/<version> myapp/1.2`). */
   userAgent?: string;
+  /**
+   * Refuse drift: an answer with a member of another type than documented rejects with
+   * `ResponseValidationError` instead of resolving as sent. Default false.
+   */
+  strict?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -91,11 +103,12 @@ export interface ResolvedOptions {
   maxResponseBytes: number;
   /** The whole User-Agent header: the SDK's, then the caller's `userAgent`. */
   userAgent: string;
+  strict: boolean;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
   'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
-  'fetch', 'cache', 'rateLimit', 'logger', 'hooks', 'maxResponseBytes', 'allowHttp', 'userAgent',
+  'fetch', 'cache', 'rateLimit', 'logger', 'hooks', 'maxResponseBytes', 'allowHttp', 'userAgent', 'strict',
 ]);
 const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'cps', 'legacyV2']);
 
@@ -145,6 +158,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       integer: true,
     }),
     userAgent: options.userAgent === undefined ? SDK_USER_AGENT : `${SDK_USER_AGENT} ${checkUserAgent(options.userAgent)}`,
+    strict: checkBoolean('strict', options.strict ?? false),
   };
 }
 
@@ -255,11 +269,18 @@ function checkLogger(value: unknown): Logger | undefined {
   return value as Logger;
 }
 
+const HOOK_NAMES = new Set(['onRequest', 'onResponse', 'onDrift']);
+
+function checkBoolean(option: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') fail(option, 'must be true or false');
+  return value as boolean;
+}
+
 function checkHooks(value: unknown): Hooks {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null) return fail('hooks', 'must be an object');
   for (const [key, hook] of Object.entries(value)) {
-    if (key !== 'onRequest' && key !== 'onResponse') fail(`hooks.${key}`, 'is not a known hook');
+    if (!HOOK_NAMES.has(key)) fail(`hooks.${key}`, 'is not a known hook');
     if (hook !== undefined && typeof hook !== 'function') fail(`hooks.${key}`, 'must be a function');
   }
   return value as Hooks;

@@ -20,7 +20,7 @@ import {
   type ValidationIssue,
   type WireError,
 } from './errors.js';
-import { compileCheck } from '../schemas/in-place-check.js';
+import { conforms, type Drift, driftIssue, inspect, reportOnce } from '../schemas/drift.js';
 import { parseLinkHeader } from './link.js';
 import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
 import { type ApiName, BIND_CLIENT, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
@@ -81,6 +81,14 @@ export interface RequestSpec<T = unknown> {
    */
   onWire?: (event: 'sent' | 'unanswered') => void;
   options?: RequestOptions | undefined;
+}
+
+/** Where an answer came from, for its errors and drift reports. */
+export interface AnswerContext {
+  api: ApiName;
+  status: number;
+  headers: Headers;
+  target: RequestTarget;
 }
 
 /**
@@ -145,8 +153,6 @@ interface RawAnswer {
 const MAX_REDIRECTS = 5;
 /** The token each 401 refused, so that concurrent refusals of one token renew it once. */
 const refusedTokens = new WeakMap<Error, string>();
-/** Per answer schema: its in-place check, or false when it has none. */
-const inPlaceChecks = new WeakMap<object, ((value: unknown) => boolean) | false>();
 const MAX_RETRY_WAIT_MS = 120_000;
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 const BUDGETED_APIS = new Set<ApiName>(['catalog', 'account']);
@@ -171,6 +177,8 @@ export class Transport {
   readonly #debug: boolean;
   /** Hooks that threw once already (each is reported once). */
   readonly #failedHooks = new Set<string>();
+  /** Schema paths whose drift was reported: once per path for the client's lifetime. */
+  readonly #driftSeen = new Set<string>();
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
@@ -607,7 +615,7 @@ export class Transport {
   }
 
   /** A hook that throws never changes the call's outcome: it is reported once per hook, then ignored. */
-  #callHook(name: 'onRequest' | 'onResponse', call: () => unknown, token: string | undefined): void {
+  #callHook(name: 'onRequest' | 'onResponse' | 'onDrift', call: () => unknown, token: string | undefined): void {
     const report = (error: unknown) => {
       if (this.#failedHooks.has(name)) return;
       this.#failedHooks.add(name);
@@ -693,23 +701,38 @@ export class Transport {
         requestId: requestIdOf(raw.headers),
       });
     }
-    if (!spec.schema) return data as T;
-    // Answers are loose objects of plain types: a valid one is returned as JSON.parse made it
-    // (no copy); zod re-checks a doubtful one and names the bad field.
-    let check = inPlaceChecks.get(spec.schema);
-    if (check === undefined) {
-      check = compileCheck(spec.schema) ?? false;
-      inPlaceChecks.set(spec.schema, check);
+    if (!spec.schema || conforms(spec.schema, data)) return data as T;
+    return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target });
+  }
+
+  /**
+   * A doubtful answer (or part of one, at `prefix`): refused when the SDK cannot use it,
+   * otherwise returned as sent, its drift reported once per path (or refused, when strict).
+   */
+  accept<T>(schema: z.ZodMiniType<T>, data: unknown, answer: AnswerContext, prefix?: readonly string[]): T {
+    if (conforms(schema, data)) return data as T;
+    const deviation = inspect(schema, data, prefix);
+    if (deviation === undefined) return data as T;
+    const { fatal, drift } = deviation;
+    if (fatal.length > 0 || (this.#options.strict && drift.length > 0)) {
+      throw new ResponseValidationError('the answer does not match its expected shape', {
+        issues: fatal.length > 0 ? fatal : drift.map(driftIssue),
+        status: answer.status,
+        target: answer.target,
+        requestId: requestIdOf(answer.headers),
+      });
     }
-    if (check !== false && check(data)) return data as T;
-    const result = spec.schema.safeParse(data);
-    if (result.success) return result.data;
-    throw new ResponseValidationError('the answer does not match its expected shape', {
-      issues: toIssues(result.error),
-      status: raw.status,
-      target,
-      requestId: requestIdOf(raw.headers),
-    });
+    reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found));
+    return data as T;
+  }
+
+  #reportDrift({ api, target }: AnswerContext, drift: Drift): void {
+    const { path, expected, received } = drift;
+    const onDrift = this.#options.hooks.onDrift;
+    if (onDrift) {
+      const report = { api, method: target.method, url: target.url, path, expected, received };
+      this.#callHook('onDrift', () => onDrift(report), undefined);
+    } else this.#logger.warn?.(`the answer drifted from its documented shape at ${path}: expected ${expected}, received ${received}`, { ...target });
   }
 
   /** A cached answer; synchronous for synchronous stores (the default), so a miss costs no await. */

@@ -5,12 +5,12 @@ import type { Answered, APIPromise } from '../core/api-promise.js';
  * and every answer an envelope `{ type, result, error }`.
  */
 import type * as z from 'zod/mini';
-import { LegacyApiError, ResponseValidationError } from '../core/errors.js';
+import { LegacyApiError } from '../core/errors.js';
 import { redactUrl } from '../core/logger.js';
 import { path, type RequestPath } from '../core/paths.js';
 import type { HttpMethod, RequestOptions } from '../core/transport.js';
 import type { QueryParams } from '../core/query.js';
-import { checkRequest, toIssues } from '../schemas/common.js';
+import { checkRequest } from '../schemas/common.js';
 import {
   LegacyAuthenticateParams,
   type LegacyAuthenticateResult,
@@ -301,12 +301,7 @@ export class LegacyV2 extends APIResource {
       const shown = this._transport.redact('legacyV2', text ?? '');
       throw new LegacyApiError({ code: code ?? 'unknown', number: number ?? undefined, text: shown }, target);
     }
-    const parsed = call.result.safeParse(envelope?.result);
-    if (parsed.success) return { data: parsed.data, answer };
-    throw new ResponseValidationError('the legacy v2 result does not match its expected shape', {
-      issues: toIssues(parsed.error),
-      status: answer.status,
-      target,
-    });
+    const data = this._transport.accept(call.result, envelope?.result, { api: 'legacyV2', status: answer.status, headers: answer.headers, target }, ['result']);
+    return { data, answer };
   }
 }

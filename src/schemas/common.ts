@@ -137,7 +137,8 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at `path` in `input`, or undefined when the way there is not an object. */
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
   for (const key of path) {
     if (typeof value !== 'object' || value === null) return undefined;

@@ -30,10 +30,47 @@ export const ORDER_STATES = [
 export type OrderState = (typeof ORDER_STATES)[number] | (string & {});
 
 const INVOICE_DOCUMENTS = ['receipt', 'invoice', 'invoice_39a', 'invoice_vies'] as const;
-/** Only the marketplace's own courier is named by the spec; nine third-party names pass as plain strings. */
-const COURIERS = ['Marketplace Last Mile'] as const;
-const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'loan', 'bank_transfer', 'wallet'] as const;
+/**
+ * Couriers named today (spec/4 section 2); the real service spells its own as `<Vendor> Last
+ * Mile`. Older lists add `SendX` and `COURIER CENTER`; recordings show `CourierCenter`.
+ */
+const COURIERS = [
+  'Marketplace Last Mile',
+  'ACS',
+  'Speedex',
+  'Elta',
+  'EasyMail',
+  'DHL',
+  'Dpd',
+  'Diakinisis',
+  'Delatolas',
+  'OB Streem',
+  'Beinoglou',
+  'Geniki Taxydromiki',
+  'SendX',
+  'COURIER CENTER',
+  'CourierCenter',
+] as const;
+/** Courier names. `Marketplace Last Mile` is the marketplace's own (the real service writes `<Vendor> Last Mile`); `OB Streem` was `Beinoglou`. Others may come. */
+export type Courier = (typeof COURIERS)[number] | (string & {});
+const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'loan', 'bank_transfer', 'iris', 'wallet', 'edenred', 'revolut'] as const;
+/** How the customer paid. Others may come. */
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | (string & {});
+/** Couriers `sendTrackingDetails` knows by name (spec/4 section 2); others may come. */
+const TRACKING_COURIERS = ['acs', 'dhl', 'geniki_taxydromiki', 'dpd', 'gls'] as const;
+/** A courier of `sendTrackingDetails`. Others may come. */
+export type TrackingCourier = (typeof TRACKING_COURIERS)[number] | (string & {});
+/**
+ * Line item tags: `plus_deal`, `coupon_deal`, `two_plus_deal`, `coupons`, `price_optimizer`,
+ * `cc_installments`. Others may come.
+ */
+const LINE_ITEM_TAGS = ['plus_deal', 'coupon_deal', 'two_plus_deal', 'coupons', 'price_optimizer', 'cc_installments'] as const;
+export type LineItemTag = (typeof LINE_ITEM_TAGS)[number] | (string & {});
 const CUSTOM_TAGS = ['GIFT-WRAP', 'RETURN-FROM-SERVICE', 'RETURN-AS-IS'] as const;
+/** Why a line item was rejected. */
+const LINE_ITEM_REJECTION_REASONS = ['limited_stock', 'no_stock', 'discontinuation', 'wrong_price', 'content_mistake'] as const;
+/** Why a line item was returned. */
+const LINE_ITEM_RETURN_REASONS = ['faulty', 'wrong_product', 'withdrawal', 'wrong_size'] as const;
 const REJECTION_ACTORS = ['marketplace', 'merchant'] as const;
 const REPLACEMENT_TYPES = ['from_service', 'as_is_return'] as const;
 const VAT_EXCLUSION_METHODS = ['service', 'documents'] as const;
@@ -174,6 +211,34 @@ const invoiceDetailsShape = () => ({
 export interface InvoiceDetails extends Infer<typeof invoiceDetailsShape> {}
 export const InvoiceDetails: Schema<InvoiceDetails> = /* @__PURE__ */ answer(invoiceDetailsShape);
 
+const lineItemSizeShape = () => ({
+  /** What the size measures, a Greek word such as Νούμερο, Μέγεθος, Ηλικία. */
+  label: maybe(z.string()),
+  /** The marketplace's value, e.g. `14 χρονών`. */
+  value: maybe(z.string()),
+  /** The merchant's own value, e.g. `12-14`. */
+  shop_value: maybe(z.string()),
+  /** The merchant's variation identifier. */
+  shop_variation_uid: maybe(z.string()),
+  /** The variation's EAN. */
+  ean: maybe(z.string()),
+  /** The variation's MPN. */
+  mpn: maybe(z.string()),
+});
+/** A line item's size (since 2019-10-31). */
+export interface LineItemSize extends Infer<typeof lineItemSizeShape> {}
+export const LineItemSize: Schema<LineItemSize> = /* @__PURE__ */ answer(lineItemSizeShape);
+
+const orderReturnShape = () => ({
+  /** The return's id. */
+  return_uuid: maybe(z.string()),
+  /** Tracking ids of the returned parcels. */
+  tracking_ids: maybe(z.array(z.string())),
+});
+/** A return of some of the order's items (since 2026-04-01). */
+export interface OrderReturn extends Infer<typeof orderReturnShape> {}
+export const OrderReturn: Schema<OrderReturn> = /* @__PURE__ */ answer(orderReturnShape);
+
 const lineItemShape = () => ({
   /** Unique line item id (what `reject` takes). */
   id: maybe(z.string()),
@@ -195,16 +260,31 @@ const lineItemShape = () => ({
   ean: maybe(z.string()),
   /** The product's MPN; optional. */
   mpn: maybe(z.string()),
-  /** Null in every documented payload; real answers also carry a comma-separated string. */
-  serial_numbers: maybe(z.unknown()),
+  /** Serial numbers, a string (documented as one; null in older payloads). */
+  serial_numbers: maybe(z.string()),
   /** Commission, euros. */
   commission: maybe(z.number()),
   /** Commission rate, percent. */
   commission_rate: maybe(z.number()),
   /** Multi-line text with the options the customer chose. */
   extra_info: maybe(z.string()),
-  /** Line item tags; optional (values not given by the spec). */
-  tags: maybe(z.array(z.string())),
+  /**
+   * Line item tags: `plus_deal`, `coupon_deal`, `two_plus_deal`, `coupons`, `price_optimizer`,
+   * `cc_installments`; others may come.
+   */
+  tags: maybe(z.array(openEnum(LINE_ITEM_TAGS))),
+  /** The merchant's variation identifier (since 2022-07-19). */
+  shop_variation_uid: maybe(z.string()),
+  /** The size the customer chose: see {@link LineItemSize}. */
+  size: maybe(LineItemSize),
+  /** Why the line item was rejected: `limited_stock`, `no_stock`, `discontinuation`, `wrong_price`, `content_mistake`. */
+  rejection_reason: maybe(openEnum(LINE_ITEM_REJECTION_REASONS)),
+  /** Why the line item was returned: `faulty`, `wrong_product`, `withdrawal`, `wrong_size`. */
+  return_reason: maybe(openEnum(LINE_ITEM_RETURN_REASONS)),
+  /** The VAT was readjusted for this line item (since 2024-10-03; the type is not documented). */
+  readjusted_vat: maybe(z.boolean()),
+  /** The VAT ratio applied (since 2024-10-03; the type is not documented). */
+  vat_ratio: maybe(z.number()),
 });
 export interface LineItem extends Infer<typeof lineItemShape> {}
 export const LineItem: Schema<LineItem> = /* @__PURE__ */ answer(lineItemShape);
@@ -267,6 +347,10 @@ const feesShape = () => ({
   marketplace_coins_fee: maybe(z.number()),
   /** Installments fee, euros; present only when positive. */
   installments_fee: maybe(z.number()),
+  /** Warehouse (FBS) fee, euros (since 2026-04-16). */
+  fbs_fee: maybe(z.number()),
+  /** Fee for a loyalty-subscription customer's order, euros (since 2026-05-24). */
+  plus_user_fee: maybe(z.number()),
 });
 /** Fees in euros; each present only when positive (`{}` when none apply). */
 export interface Fees extends Infer<typeof feesShape> {}
@@ -308,7 +392,11 @@ const orderShape = () => ({
   invoice_document: maybe(openEnum(INVOICE_DOCUMENTS)),
   /** Order comments. */
   comments: maybe(z.string()),
-  /** Serving courier: `Marketplace Last Mile` (the marketplace's own last-mile courier) or one of nine third-party names. */
+  /**
+   * Serving courier: `Marketplace Last Mile` (the marketplace's own last-mile courier; the real
+   * service writes `<Vendor> Last Mile`), `ACS`, `Speedex`, `Elta`, `EasyMail`, `DHL`, `Dpd`,
+   * `Diakinisis`, `Delatolas`, `OB Streem` (formerly `Beinoglou`), `Geniki Taxydromiki`; others may come.
+   */
   courier: maybe(openEnum(COURIERS)),
   /** Voucher URL. */
   courier_voucher: maybe(z.string()),
@@ -362,9 +450,15 @@ const orderShape = () => ({
   replaced: maybe(z.string()),
   /** The name real answers use for `replaced` (code of the original suborder). From recordings, not the spec. */
   replaced_suborder: maybe(z.string()),
-  /** Tags: `GIFT-WRAP`, `RETURN-FROM-SERVICE` (return after a service check), `RETURN-AS-IS` (give back the returned items; nothing new is sent). */
-  custom: maybe(z.array(openEnum(CUSTOM_TAGS))),
-  /** `card`, `cash_on_delivery`, `loan`, `bank_transfer`, `wallet`, or a third-party payment service. */
+  /**
+   * Tags: `GIFT-WRAP`, `RETURN-FROM-SERVICE` (return after a service check), `RETURN-AS-IS`
+   * (give back the returned items; nothing new is sent). A list in older answers; a string
+   * such as `[GIFT-WRAP]` since 2026-04-24.
+   */
+  custom: maybe(z.union([z.string(), z.array(openEnum(CUSTOM_TAGS))])),
+  /** Returns of the order's items (since 2026-04-01): see {@link OrderReturn}. */
+  returns: maybe(z.array(OrderReturn)),
+  /** `card`, `cash_on_delivery`, `loan`, `bank_transfer`, `iris`, `wallet`, `edenred`, `revolut`; others may come. */
   payment_method: maybe(openEnum(PAYMENT_METHODS)),
   /** Paid before assignment to the shop; false for cash_on_delivery. */
   paid_by_user: maybe(z.boolean()),
@@ -479,8 +573,8 @@ export type RejectParams = z.output<typeof RejectParams>;
 
 export const TrackingDetail = /* @__PURE__ */ lazy(() =>
   requestObject({
-    /** The courier of the shipment. */
-    courier: nonEmptyString(),
+    /** The courier of the shipment: `acs`, `dhl`, `geniki_taxydromiki`, `dpd`, `gls`, or another. */
+    courier: nonEmptyString() as unknown as z.ZodMiniType<TrackingCourier>,
     /** The shipment's tracking code. */
     tracking_code: nonEmptyString(),
   })

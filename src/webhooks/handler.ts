@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
-import { DEFAULT_MAX_BODY_BYTES, parseWebhook } from './parse.js';
+import type { DriftReport } from '../schemas/drift.js';
+import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 
 /**
@@ -61,6 +62,14 @@ export interface WebhookHandlerOptions {
    * 16 to 256 characters of `A-Z a-z 0-9 - . _ ~`, e.g. `crypto.randomUUID()`.
    */
   urlSecret?: UrlSecretOption;
+  /**
+   * Answer 400 to a delivery with drift (a member of another type than documented). Off by
+   * default and best left off: the service retries a refused delivery a few times, then the
+   * event is lost. A drifted order reaches `onEvent` as sent.
+   */
+  strict?: boolean;
+  /** Told of each drifted member, once per schema path for this handler; the report carries no values. */
+  onDrift?: (report: DriftReport) => void;
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string }) => Promise<Response>;
@@ -84,7 +93,8 @@ const TIMED_OUT: unique symbol = Symbol('timed out');
  * checks the method and source address, reads the body within the size limit, parses it,
  * skips redeliveries of handled events, and awaits `onEvent`.
  *
- * Answers: 200 handled (or a redelivery of a handled event); 400 unparseable body;
+ * Answers: 200 handled (or a redelivery of a handled event); 400 a body the SDK cannot use
+ * (not JSON, no `event_type`, no order `code`; drift is not a reason: see `strict`);
  * 404 a URL without the `urlSecret` (before anything else); 403 refused source; 405 not
  * POST; 409 a redelivery while the first is still being handled; 413 body too large; 500
  * `onEvent` threw, or it or a store call took longer than `handlerTimeoutMs` (not marked
@@ -126,6 +136,23 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     console.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
   }
   const onEvent = options.onEvent;
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+    throw new TypeError('createWebhookHandler: strict must be true or false');
+  }
+  if (options.onDrift !== undefined && typeof options.onDrift !== 'function') {
+    throw new TypeError('createWebhookHandler: onDrift must be a function');
+  }
+  const parseOptions: ParseWebhookOptions = { maxBodyBytes, strict: options.strict ?? false };
+  const onDrift = options.onDrift;
+  if (onDrift !== undefined) {
+    // Each schema path once per handler: a drifted field arrives with every order.
+    const reported = new Set<string>();
+    parseOptions.onDrift = (report) => {
+      if (reported.has(report.path)) return;
+      reported.add(report.path);
+      onDrift(report);
+    };
+  }
   const urlSecret = options.urlSecret === undefined ? undefined : createUrlSecretCheck(options.urlSecret);
   const inFlightTtl = Math.min(IN_FLIGHT_TTL_MS, ttl);
   // Deliveries this process is handling: claimed before any store call, so two deliveries
@@ -162,7 +189,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
     let event: WebhookEvent;
     try {
-      event = parseWebhook(bytes, { maxBodyBytes });
+      event = parseWebhook(bytes, parseOptions);
     } catch (error) {
       return answer(400, (error as Error).message);
     }

@@ -4,6 +4,7 @@
  * carries no HTTP client.
  */
 export { EmporioError, WebhookParseError } from '../core/errors.js';
+export type { DriftReport } from '../schemas/drift.js';
 export type { Order } from '../schemas/order.js';
 export type {
   NewOrderEvent,

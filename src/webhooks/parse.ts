@@ -1,5 +1,5 @@
 import { WebhookParseError } from '../core/errors.js';
-import { compileCheck } from '../schemas/in-place-check.js';
+import { conforms, type Drift, type DriftReport, driftIssue, inspect, kindOf } from '../schemas/drift.js';
 import { Order } from '../schemas/order.js';
 import {
   NewOrderEvent,
@@ -14,6 +14,13 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export interface ParseWebhookOptions {
   /** Bodies larger than this many bytes are refused before parsing. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Refuse drift (a member of another type than documented) with `WebhookParseError`. Default false. */
+  strict?: boolean;
+  /**
+   * Told of each member of another type than documented (once per path per call; the
+   * webhook handler reports each path once per handler). The event is returned as sent.
+   */
+  onDrift?: (report: DriftReport) => void;
 }
 
 /** A webhook body as received: JSON text, its bytes, or an object a body parser already made. */
@@ -30,7 +37,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  *
  * Tolerant like every answer: unknown fields and enum values pass through, and an
  * unknown `event_type` comes back as an {@link UnknownWebhookEvent} with the whole
- * body in `raw`. Strict on broken shape. The only error it throws is
+ * body in `raw`. A member of another type than documented is drift: the event is
+ * returned as sent and `onDrift` is told (with `strict`, it is refused). Refused only
+ * when the event cannot be used: not an object, `event_type` missing or not a string,
+ * `order` or its `code` missing or of another type. The only error it throws is
  * `WebhookParseError`, whose `path` points at the first bad field.
  *
  * The size limit applies to text and bytes; an object is taken as already accepted.
@@ -57,7 +67,7 @@ export function parseWebhook(body: WebhookBody, options?: ParseWebhookOptions): 
     value = body;
   }
   try {
-    return toEvent(value);
+    return toEvent(value, options);
   } catch (error) {
     if (error instanceof WebhookParseError) throw error;
     // Defensive: a hostile already-parsed object (getters, proxies) must not leak another error type.
@@ -103,15 +113,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-interface KnownEvent {
-  schema: typeof NewOrderEvent | typeof OrderUpdatedEvent;
-  /** Compiled on first use; false when the schema cannot be checked in place. */
-  check?: ((value: unknown) => boolean) | false;
-}
-const newOrder: KnownEvent = { schema: NewOrderEvent };
-const orderUpdated: KnownEvent = { schema: OrderUpdatedEvent };
-
-function toEvent(value: unknown): WebhookEvent {
+function toEvent(value: unknown, options: ParseWebhookOptions | undefined): WebhookEvent {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new WebhookParseError(`expected a JSON object, received ${kindOf(value)}`);
   }
@@ -123,44 +125,46 @@ function toEvent(value: unknown): WebhookEvent {
       ['event_type'],
     );
   }
-  const known = eventType === 'new_order' ? newOrder : eventType === 'order_updated' ? orderUpdated : undefined;
-  if (known === undefined) return unknownEvent(eventType, body);
-  known.check ??= compileCheck(known.schema) ?? false;
-  // Valid bodies are returned as they are (no copy); zod handles the rest and names the bad field.
-  if (known.check !== false && known.check(body)) return body as unknown as WebhookEvent;
-  const result = known.schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw new WebhookParseError(describeIssue(issue, body), issue.path);
+  const schema = eventType === 'new_order' ? NewOrderEvent : eventType === 'order_updated' ? OrderUpdatedEvent : undefined;
+  if (schema === undefined) return unknownEvent(eventType, body, options);
+  // Conforming bodies are returned as they are (no copy); only a doubtful one is looked at closely.
+  if (conforms(schema, body)) return body as unknown as WebhookEvent;
+  const deviation = inspect(schema, body);
+  if (deviation !== undefined) accept(deviation.fatal, deviation.drift, options);
+  return body as unknown as WebhookEvent;
 }
 
-/** Nothing is lost: the whole body stays in `raw`, and a valid `order` is typed. */
-function unknownEvent(eventType: string, body: Record<string, unknown>): UnknownWebhookEvent {
+/** Throws for what the SDK cannot use (and for drift, when strict); reports drift otherwise. */
+function accept(
+  fatal: readonly { path: PropertyKey[]; message: string }[],
+  drift: readonly Drift[],
+  options: ParseWebhookOptions | undefined,
+): void {
+  const refused = fatal[0] ?? (options?.strict ? drift.map(driftIssue)[0] : undefined);
+  if (refused) throw new WebhookParseError(refused.message, refused.path);
+  const onDrift = options?.onDrift;
+  if (onDrift === undefined) return;
+  for (const { path, expected, received } of drift) {
+    try {
+      onDrift({ api: 'webhook', method: 'POST', url: '', path, expected, received });
+    } catch {
+      // Watching drift never changes the outcome.
+    }
+  }
+}
+
+/** Nothing is lost: the whole body stays in `raw`, and a usable `order` is typed. */
+function unknownEvent(eventType: string, body: Record<string, unknown>, options: ParseWebhookOptions | undefined): UnknownWebhookEvent {
   const event: UnknownWebhookEvent = { event_type: eventType, raw: body };
   if (typeof body.event_time === 'string') event.event_time = body.event_time;
-  if (body.order !== undefined && body.order !== null) {
-    const order = Order.safeParse(body.order);
-    if (order.success) event.order = order.data;
+  const order = body.order;
+  if (order !== undefined && order !== null) {
+    const deviation = conforms(Order, order) ? undefined : inspect(Order, order, ['order']);
+    if (deviation === undefined) event.order = order as Order;
+    else if (deviation.fatal.length === 0 && !(options?.strict && deviation.drift.length > 0)) {
+      accept([], deviation.drift, options);
+      event.order = order as Order;
+    }
   }
   return event;
-}
-
-interface Issue {
-  code: string;
-  path: PropertyKey[];
-  expected?: string;
-}
-
-/** zod/mini carries no message texts (they would cost bundle bytes); say it briefly here. */
-function describeIssue(issue: Issue, body: unknown): string {
-  if (issue.code !== 'invalid_type') return `invalid value (${issue.code})`;
-  let received: unknown = body;
-  for (const key of issue.path) received = (received as Record<PropertyKey, unknown> | undefined)?.[key];
-  return received === undefined ? `${String(issue.path.at(-1))} is missing` : `expected ${issue.expected}, received ${kindOf(received)}`;
-}
-
-function kindOf(value: unknown): string {
-  // JSON.parse turns a number too large for a double into Infinity: "received number" would puzzle.
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large to represent (it overflowed to Infinity)';
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }

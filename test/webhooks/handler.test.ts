@@ -82,12 +82,41 @@ describe('createWebhookHandler: answers', () => {
     const empty = await handler(post(null), { remoteAddress: SERVICE });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toBe('empty body');
-    const shape = await handler(post(JSON.stringify({ event_type: 'new_order', order: { code: 'A', customer: 'x' } })), {
+    const shape = await handler(post(JSON.stringify({ event_type: 'new_order', order: { customer: 'x' } })), {
       remoteAddress: SERVICE,
     });
     expect(shape.status).toBe(400);
-    expect(await shape.text()).toBe('expected object, received string at $.order.customer');
+    expect(await shape.text()).toBe('code is missing at $.order.code');
     expect(events).toHaveLength(0);
+  });
+
+  it('200 for a drifted order: onEvent gets it as sent, onDrift hears of each path once per handler', async () => {
+    const reports: unknown[] = [];
+    const { handler, events } = setup({ onDrift: (report) => reports.push(report) });
+    const drifted = (code: string) => ({ event_type: 'new_order', order: { ...newOrderBody().order, code, gift_wrap: 'yes' } });
+    for (const code of ['A', 'B']) {
+      const response = await handler(post(JSON.stringify(drifted(code))), { remoteAddress: SERVICE });
+      expect(response.status).toBe(200);
+    }
+    expect(events).toStrictEqual([drifted('A'), drifted('B')]);
+    expect(reports).toEqual([{ api: 'webhook', method: 'POST', url: '', path: '$.order.gift_wrap', expected: 'boolean', received: 'string' }]);
+    // Another handler has its own memory of what it reported.
+    const other: unknown[] = [];
+    const second = setup({ onDrift: (report) => other.push(report) });
+    expect((await second.handler(post(JSON.stringify(drifted('C'))), { remoteAddress: SERVICE })).status).toBe(200);
+    expect(other).toHaveLength(1);
+  });
+
+  it('strict: true answers 400 for drift (the service retries, then gives up)', async () => {
+    const { handler, events } = setup({ strict: true });
+    const response = await handler(post(JSON.stringify({ event_type: 'new_order', order: { code: 'A', custom: 5 } })), {
+      remoteAddress: SERVICE,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe('expected string | array, received number at $.order.custom');
+    expect(events).toHaveLength(0);
+    expect(() => setup({ strict: 'yes' as never })).toThrow(/strict must be true or false/);
+    expect(() => setup({ onDrift: 'metrics' as never })).toThrow(/onDrift must be a function/);
   });
 
   it('413 from Content-Length, before reading', async () => {

@@ -5,6 +5,8 @@ import {
   EmporioError,
   type NewOrderEvent,
   type OrderUpdatedEvent,
+  type DriftReport,
+  type ParseWebhookOptions,
   parseWebhook,
   safeParseWebhook,
   type UnknownWebhookEvent,
@@ -16,7 +18,7 @@ import { newOrderBody, orderUpdatedBody, recordedOrder } from './events.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-function parseError(body: unknown, options?: { maxBodyBytes?: number }): WebhookParseError {
+function parseError(body: unknown, options?: ParseWebhookOptions): WebhookParseError {
   try {
     parseWebhook(body as string, options);
   } catch (error) {
@@ -55,14 +57,14 @@ describe('parseWebhook: the two known events', () => {
     }
   });
 
-  it('an object that JSON.parse could not have made gets what zod makes of it, not itself', () => {
+  it('an object a body parser made (null prototype, a Map inside) is returned as given', () => {
     const order = { ...newOrderBody().order, fees: new Map([['handling_fee', 1]]) };
     const nullPrototype = Object.assign(Object.create(null) as object, { ...newOrderBody(), order });
-    const event = parseWebhook(nullPrototype) as NewOrderEvent;
-    expect(event).not.toBe(nullPrototype);
-    expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
-    expect(event.order.fees).toEqual({});
-    expect(event).toStrictEqual(NewOrderEventSchema.parse(nullPrototype));
+    const drifts: unknown[] = [];
+    const event = parseWebhook(nullPrototype, { onDrift: (report) => drifts.push(report) }) as NewOrderEvent;
+    expect(event).toBe(nullPrototype);
+    expect(event.order.fees).toBe(order.fees);
+    expect(drifts).toEqual([]);
   });
 
   it('order_updated carries every changes member typed', () => {
@@ -148,50 +150,92 @@ describe('parseWebhook: failures are WebhookParseError with a path and a reason'
     ['event_type not a string', { event_type: 1, order: { code: 'A' } }, ['event_type'], 'expected a string, received number'],
     ['missing order', { event_type: 'new_order' }, ['order'], 'order is missing'],
     ['order as a string', { event_type: 'new_order', order: 'A' }, ['order'], 'expected object, received string'],
+    ['order as a list', { event_type: 'order_updated', order: [{ code: 'A' }] }, ['order'], 'expected object, received array'],
     ['missing code', { event_type: 'new_order', order: { state: 'open' } }, ['order', 'code'], 'code is missing'],
+    ['code as a number', { event_type: 'new_order', order: { code: 42 } }, ['order', 'code'], 'expected string, received number'],
+  ])('what the SDK cannot use is refused, strict or not: %s', (_label, body, path, reason) => {
+    for (const input of [body, JSON.stringify(body)]) {
+      for (const strict of [false, true]) {
+        const error = parseError(input, { strict });
+        expect(error.path).toEqual(path);
+        expect(error.reason).toBe(reason);
+        expect(error.message).toContain(reason);
+      }
+    }
+  });
+
+  it.each([
     [
       'customer as a string',
       { event_type: 'order_updated', order: { code: 'A', customer: 'John' } },
       ['order', 'customer'],
-      'expected object, received string',
+      { path: '$.order.customer', expected: 'object', received: 'string' },
     ],
     [
       'line_items not an array',
       { event_type: 'new_order', order: { code: 'A', line_items: {} } },
       ['order', 'line_items'],
-      'expected array, received object',
+      { path: '$.order.line_items', expected: 'array', received: 'object' },
     ],
     [
       'a line item price as a string',
       { event_type: 'new_order', order: { code: 'A', line_items: [{ id: 'x' }, { unit_price: '12.5' }] } },
       ['order', 'line_items', 1, 'unit_price'],
-      'expected number, received string',
+      { path: '$.order.line_items[].unit_price', expected: 'number', received: 'string' },
     ],
     [
       'a changes member of the wrong type',
       { event_type: 'order_updated', order: { code: 'A' }, changes: { number_of_parcels: { old: 1, new: '2' } } },
       ['changes', 'number_of_parcels', 'new'],
-      'expected number, received string',
+      { path: '$.changes.number_of_parcels.new', expected: 'number', received: 'string' },
     ],
     [
       'changes as an array',
       { event_type: 'order_updated', order: { code: 'A' }, changes: [] },
       ['changes'],
-      'expected object, received array',
+      { path: '$.changes', expected: 'object', received: 'array' },
     ],
-  ])('%s', (_label, body, path, reason) => {
+  ])('drift passes as sent and is reported; strict refuses it: %s', (_label, body, path, report) => {
     for (const input of [body, JSON.stringify(body)]) {
-      const error = parseError(input);
+      const reports: DriftReport[] = [];
+      const event = parseWebhook(input, { onDrift: (r) => reports.push(r) });
+      expect(event).toStrictEqual(body);
+      expect(reports).toEqual([{ api: 'webhook', method: 'POST', url: '', ...report }]);
+      // Without a hook it passes silently.
+      expect(parseWebhook(input)).toStrictEqual(body);
+      const error = parseError(input, { strict: true });
       expect(error.path).toEqual(path);
-      expect(error.reason).toBe(reason);
-      expect(error.message).toContain(reason);
+      expect(error.reason).toBe(`expected ${report.expected}, received ${report.received}`);
     }
   });
 
+  it('one report per schema path and call, whatever the number of line items; a throwing hook changes nothing', () => {
+    const body = { event_type: 'new_order', order: { code: 'A', line_items: [{ quantity: '1' }, { quantity: '2' }, { quantity: 3 }] } };
+    const reports: DriftReport[] = [];
+    expect(parseWebhook(body, { onDrift: (r) => reports.push(r) })).toBe(body);
+    expect(reports.map((r) => r.path)).toEqual(['$.order.line_items[].quantity']);
+    expect(
+      parseWebhook(body, {
+        onDrift: () => {
+          throw new Error('metrics down');
+        },
+      }),
+    ).toBe(body);
+  });
+
+  it('a report carries the types, never the value', () => {
+    const secret = 'Ιωάννης Παπαδόπουλος, 6912345678';
+    const reports: DriftReport[] = [];
+    parseWebhook({ event_type: 'new_order', order: { code: 'A', customer: secret, comments: 7 } }, { onDrift: (r) => reports.push(r) });
+    expect(reports).toHaveLength(2);
+    expect(JSON.stringify(reports)).not.toContain('Ιωάννης');
+  });
+
   it('the message shows the JSON path', () => {
-    expect(parseError({ event_type: 'new_order', order: { code: 'A', line_items: [5] } }).message).toBe(
+    expect(parseError({ event_type: 'new_order', order: { code: 'A', line_items: [5] } }, { strict: true }).message).toBe(
       'expected object, received number at $.order.line_items[0]',
     );
+    expect(parseError({ event_type: 'new_order', order: { line_items: [5] } }).message).toBe('code is missing at $.order.code');
   });
 
   it('refuses a body over maxBodyBytes before parsing it (strings by UTF-8 size, bytes by length)', () => {
