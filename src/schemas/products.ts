@@ -55,7 +55,7 @@ const validateBatchAnswerShape = () => ({
   /** `true` in the 200 answer; validation changes nothing. */
   success: maybe(z.boolean()),
 });
-/** Answer of validate_batch_payload: `{ success: true, message }`. */
+/** Answer of batch/validations: `{ success: true, message }`. */
 export interface ValidateBatchAnswer extends Infer<typeof validateBatchAnswerShape> {}
 export const ValidateBatchAnswer: Schema<ValidateBatchAnswer> = /* @__PURE__ */ answer(validateBatchAnswerShape);
 

@@ -1,5 +1,5 @@
 /**
- * The Products API of document 1: batch and validate_batch_payload with the exact 400/422 bodies,
+ * The Products API of document 1: batch and batch/validations (spec/4) with the exact 400/422 bodies,
  * a toggleable shop state, and the inventory the batches applied (all of a batch or none of it).
  */
 import type { Route, RouteContext } from './router.js';
@@ -87,7 +87,8 @@ export function createProducts() {
 
   const routes: Route[] = [
     { method: 'POST', pattern: '/merchants/products/batch', api: 'products', handler: handle(false) },
-    { method: 'POST', pattern: '/merchants/products/validate_batch_payload', api: 'products', handler: handle(true) },
+    // Moved from /merchants/products/validate_batch_payload on 2026-04-29 (spec/4 section 3).
+    { method: 'POST', pattern: '/merchants/products/batch/validations', api: 'products', handler: handle(true) },
   ];
 
   const kit = {

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isNotEligibleForReady,
   isOrderAlreadyAccepted,
+  isOrderAlreadyRejected,
   isOrderNotFound,
   isShopBusy,
   ORDER_ERROR_CODES,
@@ -137,6 +138,7 @@ describe('orders.accept', () => {
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     expect(error).toMatchObject({ status: 422, code: ORDER_ERROR_CODES.orderStatus, errors: [{ code: 'order_status', messages: ['Order already accepted.'] }] });
     expect(isOrderAlreadyAccepted(error)).toBe(true);
+    expect(isOrderAlreadyRejected(error)).toBe(false);
     expect(isNotEligibleForReady(error)).toBe(false);
     expect(calls).toHaveLength(1);
     expect(reads).toHaveLength(0); // an answer came back: nothing to settle
@@ -190,7 +192,7 @@ describe('orders.reject', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('maps the 422 of a second reject (code not shown by the spec) to UnprocessableEntityError, keeping its code', async () => {
+  it('maps the 422 of a second reject (order_status "Order already rejected.", spec/4) to UnprocessableEntityError, isOrderAlreadyRejected', async () => {
     const calls = capture('post', `${ORDERS}/DEMO-REJECTED/reject`, () =>
       HttpResponse.json({ errors: [{ code: 'order_status', messages: ['Order already rejected.'] }] }, { status: 422 }),
     );
@@ -199,6 +201,7 @@ describe('orders.reject', () => {
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     expect(error).toMatchObject({ status: 422, code: 'order_status', message: expect.stringContaining('Order already rejected.') });
     expect(isOrderAlreadyAccepted(error)).toBe(false);
+    expect(isOrderAlreadyRejected(error)).toBe(true);
     expect([calls.length, reads.length]).toEqual([1, 0]);
   });
 
@@ -460,7 +463,7 @@ describe('error guards', () => {
       ['invalid_batch_size', 'invalid_format', 'invalid_shop_state', 'order_error', 'order_status'],
     );
     const other = new BadRequestError({ status: 400, errors: [{ code: 'invalid_format', messages: ['x'] }], headers: new Headers() });
-    for (const guard of [isOrderAlreadyAccepted, isOrderNotFound, isNotEligibleForReady, isShopBusy]) {
+    for (const guard of [isOrderAlreadyAccepted, isOrderAlreadyRejected, isOrderNotFound, isNotEligibleForReady, isShopBusy]) {
       expect(guard(other)).toBe(false);
       expect(guard(new Error('x'))).toBe(false);
       expect(guard(undefined)).toBe(false);

@@ -8,7 +8,7 @@ import { BASE, makeClient, TOKEN, useMswServer } from '../helpers/server.js';
 const server = useMswServer();
 const client = makeClient({ maxRetries: 0 });
 const BATCH = `${BASE}/merchants/products/batch`;
-const VALIDATE = `${BASE}/merchants/products/validate_batch_payload`;
+const VALIDATE = `${BASE}/merchants/products/batch/validations`;
 
 /** The recorded batch request, its `:key` names turned back into wire names. */
 function recordedUpdates(): never[] {
@@ -104,7 +104,7 @@ describe('products.batchUpdate', () => {
 });
 
 describe('products.validateBatch', () => {
-  it('POSTs to validate_batch_payload and resolves { message }, other answer fields kept', async () => {
+  it('POSTs to batch/validations (spec/4) and resolves { message }, other answer fields kept', async () => {
     const calls = capture(VALIDATE, () => HttpResponse.json({ success: true, message: 'All validations passed successfully.' }));
     const updates = recordedUpdates();
     await expect(client.products.validateBatch(updates)).resolves.toEqual({
@@ -115,6 +115,17 @@ describe('products.validateBatch', () => {
     expect(calls[0]?.headers.get('accept')).toBe('application/vnd.marketplace+json; version=3.0');
     expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(calls[0]?.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('one update on its own is sent as one object, the recording\'s body shape', async () => {
+    const recorded = JSON.parse(readFileSync(new URL('../fixtures/recorded/merchants_products_validate_batch_payload.json', import.meta.url), 'utf8'));
+    expect(new URL(recorded.request.url).pathname).toBe('/merchants/products/batch/validations');
+    const calls = capture(VALIDATE, () => HttpResponse.json(recorded.response.body));
+    const single = { product_id: 'ABC123', quantity: 10, enabled: true, price: 2999 };
+    await expect(client.products.validateBatch(single)).resolves.toMatchObject({ message: 'All validations passed successfully.' });
+    expect(calls[0]?.body).toEqual({ data: single });
+    await expect(client.products.validateBatch({ ...single, price: -1 })).rejects.toMatchObject({ issues: [{ path: [0, 'price'] }] });
+    expect(calls).toHaveLength(1);
   });
 
   it.each([{ success: true }, { success: true, message: null }])('tolerates an answer without a message: %j', async (answer) => {

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => mock.close());
 
-const send = (path: 'batch' | 'validate_batch_payload', body: unknown, token = 'test-products-token') =>
+const send = (path: 'batch' | 'batch/validations' | 'validate_batch_payload', body: unknown, token = 'test-products-token') =>
   fetch(`https://api.marketplace.test/merchants/products/${path}`, {
     method: 'POST',
     headers: jsonHeaders(token),
@@ -123,20 +123,22 @@ describe('batch', () => {
   });
 });
 
-describe('validate_batch_payload', () => {
+describe('batch/validations', () => {
   it('validates without changing anything, accepting the documented single-object sample too', async () => {
-    const many = await send('validate_batch_payload', { data: [update('A'), update('B')] });
+    const many = await send('batch/validations', { data: [update('A'), update('B')] });
     expect(await many.json()).toEqual({ success: true, message: 'All validations passed successfully.' });
-    const single = await send('validate_batch_payload', { data: update('ABC123') });
+    const single = await send('batch/validations', { data: update('ABC123') });
     expect(single.status).toBe(200);
     expect(mock.inventory.size).toBe(0);
+    // The old path is gone on the real service, and so in the kit.
+    expect((await send('validate_batch_payload', { data: [update('A')] })).status).toBe(404);
   });
 
   it('answers the same error bodies as batch', async () => {
-    expect(await errorOf(await send('validate_batch_payload', { data: [{ product_id: 'X', quantity: 1, enabled: true }] }))).toEqual(
+    expect(await errorOf(await send('batch/validations', { data: [{ product_id: 'X', quantity: 1, enabled: true }] }))).toEqual(
       wire(400, 'invalid_format', "Product X: Missing required field 'price'"),
     );
     mock.products.setShopState('scanning_xml');
-    expect((await send('validate_batch_payload', { data: [update('A')] })).status).toBe(422);
+    expect((await send('batch/validations', { data: [update('A')] })).status).toBe(422);
   });
 });

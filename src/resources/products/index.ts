@@ -50,14 +50,19 @@ export class Products extends APIResource {
     return this.#sendBatch(() => checkBatch(updates), options);
   }
 
-  /** POST /merchants/products/validate_batch_payload: every check of `batchUpdate`, nothing changed. */
-  validateBatch(updates: readonly ProductUpdate[], options?: RequestOptions): APIPromise<{ message: string }> {
+  /**
+   * POST /merchants/products/batch/validations (moved there from `validate_batch_payload` on
+   * 2026-04-29): every check of `batchUpdate`, nothing changed. One update may be passed on
+   * its own; it is sent as one object, `{ data: { product_id, ... } }`, as the service's own
+   * example does.
+   */
+  validateBatch(updates: ProductUpdate | readonly ProductUpdate[], options?: RequestOptions): APIPromise<{ message: string }> {
     return this._transport.request(
       () => ({
         api: 'products',
         method: 'POST',
-        path: '/merchants/products/validate_batch_payload',
-        body: { data: checkBatch(updates) },
+        path: '/merchants/products/batch/validations',
+        body: { data: Array.isArray(updates) ? checkBatch(updates) : checkBatch([updates as ProductUpdate])[0] },
         schema: ValidateBatchAnswer,
         idempotent: true,
         options,
