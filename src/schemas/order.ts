@@ -67,6 +67,8 @@ export type TrackingCourier = (typeof TRACKING_COURIERS)[number] | (string & {})
 const LINE_ITEM_TAGS = ['plus_deal', 'coupon_deal', 'two_plus_deal', 'coupons', 'price_optimizer', 'cc_installments'] as const;
 export type LineItemTag = (typeof LINE_ITEM_TAGS)[number] | (string & {});
 const CUSTOM_TAGS = ['GIFT-WRAP', 'RETURN-FROM-SERVICE', 'RETURN-AS-IS'] as const;
+// The known values above serve the types only (openEnum accepts any string), so the calls below
+// pass an empty list: the bundles do not carry the names.
 /** Why a line item was rejected. */
 const LINE_ITEM_REJECTION_REASONS = ['limited_stock', 'no_stock', 'discontinuation', 'wrong_price', 'content_mistake'] as const;
 /** Why a line item was returned. */
@@ -272,15 +274,15 @@ const lineItemShape = () => ({
    * Line item tags: `plus_deal`, `coupon_deal`, `two_plus_deal`, `coupons`, `price_optimizer`,
    * `cc_installments`; others may come.
    */
-  tags: maybe(z.array(openEnum(LINE_ITEM_TAGS))),
+  tags: maybe(z.array(openEnum<readonly (typeof LINE_ITEM_TAGS)[number][]>([]))),
   /** The merchant's variation identifier (since 2022-07-19). */
   shop_variation_uid: maybe(z.string()),
   /** The size the customer chose: see {@link LineItemSize}. */
   size: maybe(LineItemSize),
   /** Why the line item was rejected: `limited_stock`, `no_stock`, `discontinuation`, `wrong_price`, `content_mistake`. */
-  rejection_reason: maybe(openEnum(LINE_ITEM_REJECTION_REASONS)),
+  rejection_reason: maybe(openEnum<readonly (typeof LINE_ITEM_REJECTION_REASONS)[number][]>([])),
   /** Why the line item was returned: `faulty`, `wrong_product`, `withdrawal`, `wrong_size`. */
-  return_reason: maybe(openEnum(LINE_ITEM_RETURN_REASONS)),
+  return_reason: maybe(openEnum<readonly (typeof LINE_ITEM_RETURN_REASONS)[number][]>([])),
   /** The VAT was readjusted for this line item (since 2024-10-03; the type is not documented). */
   readjusted_vat: maybe(z.boolean()),
   /** The VAT ratio applied (since 2024-10-03; the type is not documented). */
@@ -397,7 +399,7 @@ const orderShape = () => ({
    * service writes `<Vendor> Last Mile`), `ACS`, `Speedex`, `Elta`, `EasyMail`, `DHL`, `Dpd`,
    * `Diakinisis`, `Delatolas`, `OB Streem` (formerly `Beinoglou`), `Geniki Taxydromiki`; others may come.
    */
-  courier: maybe(openEnum(COURIERS)),
+  courier: maybe(openEnum<readonly (typeof COURIERS)[number][]>([])),
   /** Voucher URL. */
   courier_voucher: maybe(z.string()),
   /** Courier tracking codes (no note in the spec). */
@@ -459,7 +461,7 @@ const orderShape = () => ({
   /** Returns of the order's items (since 2026-04-01): see {@link OrderReturn}. */
   returns: maybe(z.array(OrderReturn)),
   /** `card`, `cash_on_delivery`, `loan`, `bank_transfer`, `iris`, `wallet`, `edenred`, `revolut`; others may come. */
-  payment_method: maybe(openEnum(PAYMENT_METHODS)),
+  payment_method: maybe(openEnum<readonly (typeof PAYMENT_METHODS)[number][]>([])),
   /** Paid before assignment to the shop; false for cash_on_delivery. */
   paid_by_user: maybe(z.boolean()),
   /** Present in some payloads; `core` denotes a core marketplace order. */
