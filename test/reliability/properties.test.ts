@@ -95,11 +95,18 @@ const mutatedBody = fc
   });
 
 /** Every object reachable from `value` has a plain prototype (no forged inherited members). */
-function expectPlainPrototypes(value: unknown, seen = new Set<unknown>()): void {
-  if (typeof value !== 'object' || value === null || seen.has(value)) return;
+function expectPlainPrototypes(value: unknown): void {
+  expect(forgedPrototypes(value)).toEqual([]);
+}
+
+/** The prototypes found that are not plain ones (one expect per event, not per object: drifted events now pass, many of them). */
+function forgedPrototypes(value: unknown, seen = new Set<unknown>(), found: unknown[] = []): unknown[] {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return found;
   seen.add(value);
-  expect([Object.prototype, Array.prototype, null]).toContain(Object.getPrototypeOf(value));
-  for (const key of Object.keys(value)) expectPlainPrototypes((value as Record<string, unknown>)[key], seen);
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) found.push(prototype);
+  for (const key of Object.keys(value)) forgedPrototypes((value as Record<string, unknown>)[key], seen, found);
+  return found;
 }
 
 function expectNoPollution(): void {
