@@ -47,7 +47,7 @@ describe('.withResponse()', () => {
 
   it('works on methods that hand back part of the answer, and on actions', async () => {
     server.use(
-      http.post(`${BASE}/merchants/products/validate_batch_payload`, () =>
+      http.post(`${BASE}/merchants/products/batch/validations`, () =>
         HttpResponse.json({ success: true }, { status: 200, headers: { 'x-request-id': 'req-validate' } }),
       ),
       http.post(`${ORDERS}/:code/set_as_ready`, () => new HttpResponse(null, { status: 204, headers: { 'x-request-id': 'req-ready' } })),
