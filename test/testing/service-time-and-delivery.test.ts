@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketplaceClient } from 'emporio';
 import { createMockMarketplace, type MockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, toNodeHandler, type WebhookEvent, type WebhookHandler } from 'emporio/webhooks';
@@ -107,6 +107,18 @@ describe('the kit writes the service time: Athens with its offset', () => {
 });
 
 describe('the kit delivers to a URL with a secret, and follows redirects', () => {
+  // Nothing the handler, the adapter or the kit writes to the console may show the secret.
+  const consoleLines: string[] = [];
+  beforeEach(() => {
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleLines.push(args.map(String).join(' ')));
+    }
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const line of consoleLines.splice(0)) expect(line).not.toContain(SECRET);
+  });
+
   /** A merchant's receiver: urlSecret on a real loopback server; every answer and onEvent's URL kept. */
   async function receiver(options: { redirect?: (req: IncomingMessage, res: ServerResponse) => boolean } = {}) {
     const events: WebhookEvent[] = [];

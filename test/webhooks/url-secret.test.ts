@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createWebhookHandler,
   toNodeHandler,
@@ -25,9 +25,15 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-/** Everything a test saw: answers (status, headers, text), the URLs onEvent was given, errors. */
+/** Everything a test saw: answers (status, headers, text), the URLs onEvent was given, errors, console lines. */
 const seen: string[] = [];
+beforeEach(() => {
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void seen.push(args.map(String).join(' ')));
+  }
+});
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const text of seen.splice(0)) {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(NEXT_SECRET);
