@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   'bulk-inventory': async () => (await import('./bulk-inventory.js')).benchBulkInventory(),
   'size-startup': async () => (await import('./size-startup.js')).benchSizeAndStartup(),
   memory: async () => (await import('./memory.js')).benchMemory(),
+  types: async () => (await import('./types.js')).benchTypes(),
   hostile: async () => (await import('./hostile.js')).benchHostile(),
 };
 

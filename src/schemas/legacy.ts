@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { bool, loose, num, scalar, strict, text } from './catalog/base.js';
-import { answer, type Infer, maybe, openEnum, readonlyArray, record, type Schema } from './common.js';
+import { answer, type Infer, lazy, maybe, openEnum, readonlyArray, record, type Schema } from './common.js';
 import { SearchQuery } from './query.js';
 
 /** Known codes of the legacy `error` element; others may come. */
@@ -173,45 +173,55 @@ export const LegacyBookmarkResult: Schema<LegacyBookmarkResult> = /* @__PURE__ *
 // What legacy calls send (strict, like every request).
 
 /** `/authenticate`: the API key alone gives a basic token; with username and password, a full one. */
-export const LegacyAuthenticateParams = strict({
-  api_key: z.string().check(z.minLength(1, 'must not be empty')),
-  username: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-  password: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-}).check(
-  z.refine((value) => (value.username === undefined) === (value.password === undefined), {
-    message: 'username and password go together (a full token needs both)',
-    path: ['password'],
-  }),
+export const LegacyAuthenticateParams = /* @__PURE__ */ lazy(() =>
+  strict({
+    api_key: z.string().check(z.minLength(1, 'must not be empty')),
+    username: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    password: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  }).check(
+    z.refine((value) => (value.username === undefined) === (value.password === undefined), {
+      message: 'username and password go together (a full token needs both)',
+      path: ['password'],
+    }),
+  ),
 );
 export type LegacyAuthenticateParams = z.input<typeof LegacyAuthenticateParams>;
 
 /** `/search/` and `/search/sku/`: `keyphrase` of at least 2 characters (error `invalid` / 221 otherwise). */
 export const LegacyKeyphrase = SearchQuery;
 
-const positiveInt = z.int().check(z.positive('must be a positive integer'));
+const positiveInt = /* @__PURE__ */ lazy(() =>
+  z.int().check(z.positive('must be a positive integer')),
+);
 
 /** `/list/:category_id/`. */
-export const LegacyListParams = strict({
-  keyphrase: z.optional(SearchQuery),
-  /** Several filters are sent joined by underscores (`12_34`). */
-  filter_id: z.optional(z.union([positiveInt, readonlyArray(z.array(positiveInt))])),
-  manufacturer_id: z.optional(positiveInt),
-  page: z.optional(positiveInt),
-});
+export const LegacyListParams = /* @__PURE__ */ lazy(() =>
+  strict({
+    keyphrase: z.optional(SearchQuery),
+    /** Several filters are sent joined by underscores (`12_34`). */
+    filter_id: z.optional(z.union([positiveInt, readonlyArray(z.array(positiveInt))])),
+    manufacturer_id: z.optional(positiveInt),
+    page: z.optional(positiveInt),
+  }),
+);
 export type LegacyListParams = z.input<typeof LegacyListParams>;
 
 /** `/books/list/`. */
-export const LegacyBooksListParams = strict({
-  keyphrase: z.optional(SearchQuery),
-  /** A Dewey id. */
-  id: z.optional(z.union([z.string(), z.number()])),
-  page: z.optional(positiveInt),
-});
+export const LegacyBooksListParams = /* @__PURE__ */ lazy(() =>
+  strict({
+    keyphrase: z.optional(SearchQuery),
+    /** A Dewey id. */
+    id: z.optional(z.union([z.string(), z.number()])),
+    page: z.optional(positiveInt),
+  }),
+);
 export type LegacyBooksListParams = z.input<typeof LegacyBooksListParams>;
 
 /** `/bookmark/create`, `/bookmark/destroy`. */
-export const LegacyBookmarkParams = strict({
-  type: z.enum(['sku', 'product', 'book']),
-  id: positiveInt,
-});
+export const LegacyBookmarkParams = /* @__PURE__ */ lazy(() =>
+  strict({
+    type: z.enum(['sku', 'product', 'book']),
+    id: positiveInt,
+  }),
+);
 export type LegacyBookmarkParams = z.input<typeof LegacyBookmarkParams>;
