@@ -47,6 +47,7 @@ export {
   canSetAsNotReady,
   canSetAsReady,
   type Eligibility,
+  type EligibilityOptions,
   type EligibilityOrder,
   hasErrorCode,
   type InvoiceFile,

@@ -21,6 +21,7 @@ import {
   type WireError,
 } from './errors.js';
 import { conforms, type Drift, driftIssue, inspect, reportOnce } from '../schemas/drift.js';
+import { type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { parseLinkHeader } from './link.js';
 import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
 import { type ApiName, BIND_CLIENT, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
@@ -177,11 +178,14 @@ export class Transport {
   readonly #debug: boolean;
   /** Hooks that threw once already (each is reported once). */
   readonly #failedHooks = new Set<string>();
+  /** The vendor's names for the spec's `marketplace` ones; undefined when the vendor is `marketplace`. */
+  readonly vendorSpelling: VendorSpelling | undefined;
   /** Schema paths whose drift was reported: once per path for the client's lifetime. */
   readonly #driftSeen = new Set<string>();
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
+    this.vendorSpelling = vendorSpelling(options.vendor);
     this.#logger = options.logger ?? silentLogger;
     this.#debug = options.logger !== undefined;
     this.#baseOrigin = new URL(options.baseUrl).origin;

@@ -128,6 +128,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     for (const listener of listeners) listener(event);
   };
   const orders = createOrders({
+    vendor,
     baseUrl: () => baseUrl,
     now: clock.now,
     random: createRandom(seed),

@@ -19,6 +19,7 @@ import type {
   MockWebhookEvent,
   OrderOverrides,
 } from './types.js';
+import { lastMileCourier, vendorSpelling } from '../schemas/vendor.js';
 import { copy, fail, json, parseMediaType, readJsonBody, success, timestamp } from './wire.js';
 
 /** The marketplace's own last-mile courier (SLM): the only courier set_as_ready applies to. */
@@ -28,6 +29,8 @@ const MAX_INVOICE_BYTES = 7 * 1024 * 1024;
 const ORDERS_PATH = '/merchants/ecommerce/orders/:code';
 
 export interface OrdersContext {
+  /** The operator's name: orders go out in its spelling (spec/4 section 1). */
+  vendor: string;
   baseUrl: () => string;
   now: () => number;
   random: Random;
@@ -65,6 +68,9 @@ const REJECTION_REASONS = [
   { id: 5, label: 'Product discontinued', requires_available_quantity: false },
 ];
 
+/** A line item's size, as the service sends it (spec/4 section 2; labels are Greek words). */
+const SIZE = { label: 'Νούμερο', value: '42', shop_value: 'EU 42', shop_variation_uid: 'VAR-42', ean: '5201234567890' };
+
 const PRODUCT_NAMES = [
   'Smartphone 128GB Black',
   'Wireless Earbuds Pro',
@@ -79,17 +85,39 @@ export function createOrders(context: OrdersContext) {
   const records = new Map<string, OrderRecord>();
   let codeCounter = 1_000_000;
 
+  const spelling = vendorSpelling(context.vendor);
+  const ownCourier = spelling === undefined ? MARKETPLACE_COURIER : lastMileCourier(spelling.vendor);
+  /** The kit keeps the documents' spelling; what goes out is in the vendor's (spec/4 section 1). */
+  const spelt = (order: MockOrder): MockOrder => {
+    if (spelling === undefined) return order;
+    const rename = (fields: Record<string, unknown> | null | undefined, from: string, to: string) => {
+      if (fields == null || !(from in fields)) return;
+      fields[to] = fields[from];
+      delete fields[from];
+    };
+    rename(order, 'fulfilled_by_marketplace', spelling.fulfilledBy);
+    rename(order.fees as Record<string, unknown> | undefined, 'marketplace_coins_fee', spelling.coinsFee);
+    rename(order.customer as Record<string, unknown> | undefined, 'marketplace_plus_user', spelling.plusUser);
+    if (order.courier === MARKETPLACE_COURIER) order.courier = ownCourier;
+    const info = order.rejection_info as { actor?: unknown } | null | undefined;
+    if (info?.actor === 'marketplace') info.actor = spelling.vendor;
+    return order;
+  };
+
   const view = (record: OrderRecord): MockOrder => {
     const order = copy(record.order);
     if (order.state !== 'open') {
       delete order.accept_options;
       delete order.reject_options;
     }
-    return order;
+    return spelt(order);
   };
 
   const emit = (record: OrderRecord, eventType: MockWebhookEvent['event_type'], changes?: Record<string, Change>) => {
     const event: MockWebhookEvent = { event_type: eventType, event_time: timestamp(now()), order: view(record) };
+    if (changes?.courier) {
+      for (const side of ['old', 'new'] as const) if (changes.courier[side] === MARKETPLACE_COURIER) changes.courier[side] = ownCourier;
+    }
     if (changes) event.changes = changes;
     context.emit(event);
   };
@@ -179,7 +207,8 @@ export function createOrders(context: OrdersContext) {
   const create = (overrides: OrderOverrides = {}): MockOrder => {
     const t = now();
     const { customer, line_items, ...rest } = overrides;
-    const items = (line_items ?? [{}, {}]).map(lineItem);
+    // The second default line item is a sized variation, as clothing orders carry (spec/4 section 2).
+    const items = (line_items ?? [{}, { size: SIZE }]).map(lineItem);
     const invoice = rest.invoice ?? false;
     const windows = windowTimes(3);
     const order: MockOrder = {
@@ -248,12 +277,15 @@ export function createOrders(context: OrdersContext) {
       set_as_ready_required: true,
       is_ready_for_dispatch: false,
       number_of_parcels: null,
-      // GIFT-WRAP: "gift wrap requested" (document 1, Order.custom).
-      custom: rest.gift_wrap === true ? ['GIFT-WRAP'] : [],
+      // GIFT-WRAP: "gift wrap requested". A string since 2026-04-24 (spec/4 section 2); a list before.
+      custom: rest.gift_wrap === true ? '[GIFT-WRAP]' : [],
+      returns: [],
       payment_method: 'card',
       paid_by_user: true,
       ...rest,
     };
+    // The vendor's spelling of the own courier is the kit's `Marketplace Last Mile`.
+    if (order.courier === ownCourier) order.courier = MARKETPLACE_COURIER;
     const fbm = fulfilmentOf(order) === 'fbm' || typeof order.shipping_cost === 'number';
     if (order.shipping_cost === undefined && fbm) order.shipping_cost = 3.5;
     // Document 1, Customer: phone and mobile "only for FBM orders or orders with an invoice".

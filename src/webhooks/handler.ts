@@ -68,6 +68,8 @@ export interface WebhookHandlerOptions {
    * event is lost. A drifted order reaches `onEvent` as sent.
    */
   strict?: boolean;
+  /** The service's vendor name (the client's `vendor`): see `parseWebhook`'s `vendor`. */
+  vendor?: string;
   /** Told of each drifted member, once per schema path for this handler; the report carries no values. */
   onDrift?: (report: DriftReport) => void;
 }
@@ -142,7 +144,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (options.onDrift !== undefined && typeof options.onDrift !== 'function') {
     throw new TypeError('createWebhookHandler: onDrift must be a function');
   }
-  const parseOptions: ParseWebhookOptions = { maxBodyBytes, strict: options.strict ?? false };
+  if (options.vendor !== undefined && typeof options.vendor !== 'string') {
+    throw new TypeError('createWebhookHandler: vendor must be a string');
+  }
+  const parseOptions: ParseWebhookOptions = { maxBodyBytes, strict: options.strict ?? false, vendor: options.vendor };
   const onDrift = options.onDrift;
   if (onDrift !== undefined) {
     // Each schema path once per handler: a drifted field arrives with every order.

@@ -1,4 +1,5 @@
 import { WebhookParseError } from '../core/errors.js';
+import { adoptSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { conforms, type Drift, type DriftReport, driftIssue, inspect, kindOf } from '../schemas/drift.js';
 import { Order } from '../schemas/order.js';
 import {
@@ -14,6 +15,12 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export interface ParseWebhookOptions {
   /** Bodies larger than this many bytes are refused before parsing. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The service's vendor name (the client's `vendor`): with `'acme'`, `fulfilled_by_acme`,
+   * `fees.acme_coins_fee` and `customer.acme_plus_user` fill the typed `marketplace` names,
+   * and `canSetAsReady` takes `Acme Last Mile` as the marketplace's own courier.
+   */
+  vendor?: string;
   /** Refuse drift (a member of another type than documented) with `WebhookParseError`. Default false. */
   strict?: boolean;
   /**
@@ -67,7 +74,9 @@ export function parseWebhook(body: WebhookBody, options?: ParseWebhookOptions): 
     value = body;
   }
   try {
-    return toEvent(value, options);
+    const event = toEvent(value, options);
+    if (options?.vendor !== undefined && event.order !== undefined) adoptSpelling(event.order, vendorSpelling(options.vendor));
+    return event;
   } catch (error) {
     if (error instanceof WebhookParseError) throw error;
     // Defensive: a hostile already-parsed object (getters, proxies) must not leak another error type.

@@ -173,8 +173,9 @@ describe('GET order', () => {
     expect(mock.orders.create({ store_pickup: true }).customer?.mobile).toBeUndefined();
   });
 
-  it('gift_wrap: true adds GIFT-WRAP to custom (document 1, Order.custom)', () => {
-    expect(mock.orders.create({ gift_wrap: true }).custom).toEqual(['GIFT-WRAP']);
+  it('gift_wrap: true sets custom to [GIFT-WRAP], a string as the service writes it since 2026 (spec/4)', () => {
+    expect(mock.orders.create({ gift_wrap: true }).custom).toBe('[GIFT-WRAP]');
+    expect(mock.orders.create().custom).toEqual([]);
     expect(mock.orders.create().custom).toEqual([]);
     // An explicit custom is taken as given.
     expect(mock.orders.create({ gift_wrap: true, custom: ['RETURN-AS-IS'] }).custom).toEqual(['RETURN-AS-IS']);

@@ -1,4 +1,15 @@
 import type { Order } from '../../schemas/order.js';
+import { lastMileCourier, vendorOf } from '../../schemas/vendor.js';
+
+/** Options of `canSetAsReady` / `canSetAsNotReady`. */
+export interface EligibilityOptions {
+  /**
+   * The service's vendor name (the client's `vendor`), for an order built by hand: its courier
+   * `<Vendor> Last Mile` and `fulfilled_by_<vendor>` are read as the marketplace's own. Orders
+   * from a client or webhook parser with a vendor need no option: they remember it.
+   */
+  vendor?: string;
+}
 
 /** The answer of `canSetAsReady` / `canSetAsNotReady`: one readable reason per failed prerequisite. */
 export interface Eligibility {
@@ -21,10 +32,23 @@ function acceptedReason(order: EligibilityOrder): string | undefined {
   return order.state === 'accepted' ? undefined : `order state is ${shown(order.state)}, not "accepted"`;
 }
 
-function courierReason(order: EligibilityOrder): string | undefined {
-  return order.courier === MARKETPLACE_LAST_MILE
+/** The order's vendor: the option, or the one it came in with. */
+function vendorFor(order: EligibilityOrder, options: EligibilityOptions | undefined): string | undefined {
+  const vendor = options?.vendor ?? (typeof order === 'object' && order !== null ? vendorOf(order) : undefined);
+  return vendor === undefined || vendor.toLowerCase() === 'marketplace' ? undefined : vendor.toLowerCase();
+}
+
+function courierReason(order: EligibilityOrder, vendor: string | undefined): string | undefined {
+  const own = vendor === undefined ? MARKETPLACE_LAST_MILE : lastMileCourier(vendor);
+  return order.courier === own || order.courier === MARKETPLACE_LAST_MILE
     ? undefined
-    : `courier is ${shown(order.courier)}, not the marketplace's own last-mile courier ("${MARKETPLACE_LAST_MILE}")`;
+    : `courier is ${shown(order.courier)}, not the marketplace's own last-mile courier ("${own}")`;
+}
+
+/** FBS: `fulfilled_by_marketplace`, or the vendor's `fulfilled_by_<vendor>`. */
+function fulfilledByMarketplace(order: EligibilityOrder, vendor: string | undefined): boolean {
+  if (order.fulfilled_by_marketplace === true) return true;
+  return vendor !== undefined && (order as Record<string, unknown>)[`fulfilled_by_${vendor}`] === true;
 }
 
 /**
@@ -33,7 +57,8 @@ function courierReason(order: EligibilityOrder): string | undefined {
  * Prerequisites, each checked on the order as the SDK returned it:
  * - `state` is `accepted`;
  * - not already ready: `is_ready_for_dispatch` is not true;
- * - shipped by the marketplace's own last-mile courier: `courier` is `"Marketplace Last Mile"`;
+ * - shipped by the marketplace's own last-mile courier: `courier` is `"Marketplace Last Mile"`, or
+ *   `"<Vendor> Last Mile"` for an order read with a vendor (or given `{ vendor }`);
  * - a core marketplace order:
  *   - not fulfilled by the marketplace warehouse (FBS): `fulfilled_by_marketplace` is not true;
  *   - not a store pickup: `store_pickup` is not true;
@@ -50,15 +75,16 @@ function courierReason(order: EligibilityOrder): string | undefined {
  * enrolled (`false`) a voucher download still marks it ready. That flag says whether
  * the call is required, not whether it is allowed, so it is not a prerequisite here.
  */
-export function canSetAsReady(order: EligibilityOrder): Eligibility {
+export function canSetAsReady(order: EligibilityOrder, options?: EligibilityOptions): Eligibility {
+  const vendor = vendorFor(order, options);
   const reasons: string[] = [];
   const add = (reason: string | undefined) => {
     if (reason) reasons.push(reason);
   };
   add(acceptedReason(order));
   if (order.is_ready_for_dispatch === true) reasons.push('order is already marked ready for dispatch');
-  add(courierReason(order));
-  if (order.fulfilled_by_marketplace === true) {
+  add(courierReason(order, vendor));
+  if (fulfilledByMarketplace(order, vendor)) {
     reasons.push('order is fulfilled by the marketplace warehouse (FBS: fulfilled_by_marketplace is true)');
   }
   if (order.store_pickup === true) reasons.push('order is a store pickup (store_pickup is true)');
@@ -82,12 +108,12 @@ export function canSetAsReady(order: EligibilityOrder): Eligibility {
  * none is checked (an order can only be ready if it passed `canSetAsReady`, or, for a
  * shop outside the Set as Ready programme, through a voucher download).
  */
-export function canSetAsNotReady(order: EligibilityOrder): Eligibility {
+export function canSetAsNotReady(order: EligibilityOrder, options?: EligibilityOptions): Eligibility {
   const reasons: string[] = [];
   const accepted = acceptedReason(order);
   if (accepted) reasons.push(accepted);
   if (order.is_ready_for_dispatch !== true) reasons.push('order is not marked ready for dispatch');
-  const courier = courierReason(order);
+  const courier = courierReason(order, vendorFor(order, options));
   if (courier) reasons.push(courier);
   return { ok: reasons.length === 0, reasons };
 }

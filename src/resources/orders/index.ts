@@ -16,12 +16,19 @@ import {
 import { SuccessAnswer } from '../../schemas/products.js';
 
 import { APIResource } from '../resource.js';
+import { adoptSpelling } from '../../schemas/vendor.js';
 import { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
 import { type InvoiceFile, invoiceForm } from './invoice.js';
 import { actOnce } from './lost-answer.js';
 import { checkRejection } from './reject-check.js';
 
-export { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
+export {
+  canSetAsNotReady,
+  canSetAsReady,
+  type Eligibility,
+  type EligibilityOptions,
+  type EligibilityOrder,
+} from './eligibility.js';
 export {
   hasErrorCode,
   isNotEligibleForReady,
@@ -91,7 +98,7 @@ const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec
 export class Orders extends APIResource {
   /** GET /merchants/ecommerce/orders/:code: the order, with `accept_options` / `reject_options` while it is open. */
   get(code: string, options?: RequestOptions): APIPromise<Order> {
-    return this._transport.request(getSpec(code, options), (body) => body.order);
+    return this._transport.request(getSpec(code, options), (body) => adoptSpelling(body.order, this._transport.vendorSpelling));
   }
 
   /**
@@ -150,7 +157,7 @@ export class Orders extends APIResource {
     return this._transport.call(() => {
       if (params?.order) {
         checkSameOrder(code, params.order);
-        refuseIneligible('set as ready', canSetAsReady(params.order));
+        refuseIneligible('set as ready', canSetAsReady(params.order, { vendor: this._transport.vendorSpelling?.vendor }));
       }
       return this.#act(code, 'set_as_ready', undefined, options, (order) => order.is_ready_for_dispatch === true);
     });
@@ -164,7 +171,7 @@ export class Orders extends APIResource {
     return this._transport.call(() => {
       if (params?.order) {
         checkSameOrder(code, params.order);
-        refuseIneligible('set as not ready', canSetAsNotReady(params.order));
+        refuseIneligible('set as not ready', canSetAsNotReady(params.order, { vendor: this._transport.vendorSpelling?.vendor }));
       }
       return this.#act(code, 'set_as_not_ready', undefined, options, (order) => order.is_ready_for_dispatch === false);
     });

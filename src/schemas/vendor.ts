@@ -1,0 +1,65 @@
+/**
+ * The vendor's spelling (spec/4 section 1): the real service writes its own name where the
+ * documents write `marketplace` (`fulfilled_by_acme`, `fees.acme_coins_fee`,
+ * `customer.acme_plus_user`, the courier `Acme Last Mile`). Orders read through a client or a
+ * webhook parser with a vendor get the typed `marketplace` names filled from the vendor's,
+ * and are remembered as that vendor's, so `canSetAsReady` knows its courier.
+ */
+
+/** The names one vendor writes; undefined for `marketplace`, the documents' own spelling. */
+export interface VendorSpelling {
+  vendor: string;
+  fulfilledBy: string;
+  coinsFee: string;
+  plusUser: string;
+}
+
+/** Which vendor's spelling each order came in (orders from a client or parser with a vendor). */
+const orderVendors = new WeakMap<object, string>();
+
+const spellings = new Map<string, VendorSpelling>();
+
+export function vendorSpelling(vendor: string | undefined): VendorSpelling | undefined {
+  if (vendor === undefined) return undefined;
+  let spelling = spellings.get(vendor);
+  if (spelling === undefined) {
+    const name = vendor.toLowerCase();
+    if (name === 'marketplace') return undefined;
+    spelling = { vendor: name, fulfilledBy: `fulfilled_by_${name}`, coinsFee: `${name}_coins_fee`, plusUser: `${name}_plus_user` };
+    if (spellings.size < 100) spellings.set(vendor, spelling);
+  }
+  return spelling;
+}
+
+/** The marketplace's own last-mile courier as `vendor` writes it: `Acme Last Mile`. */
+export function lastMileCourier(vendor: string): string {
+  return `${vendor.charAt(0).toUpperCase()}${vendor.slice(1)} Last Mile`;
+}
+
+/** The vendor an order came in with, when a client or parser with a vendor read it. */
+export function vendorOf(order: object): string | undefined {
+  return orderVendors.get(order);
+}
+
+/**
+ * Fills the typed names from the vendor's spelling where only that is present (the wire
+ * fields stay), and remembers the order's vendor. A vendor field of another type than the
+ * typed name's is left where it is. A few property reads: cheap enough for every order.
+ */
+export function adoptSpelling<T>(order: T, spelling: VendorSpelling | undefined): T {
+  if (spelling === undefined || typeof order !== 'object' || order === null) return order;
+  const fields = order as Record<string, unknown>;
+  orderVendors.set(fields, spelling.vendor);
+  copy(fields, spelling.fulfilledBy, 'fulfilled_by_marketplace', 'boolean');
+  if (isObject(fields.fees)) copy(fields.fees, spelling.coinsFee, 'marketplace_coins_fee', 'number');
+  if (isObject(fields.customer)) copy(fields.customer, spelling.plusUser, 'marketplace_plus_user', 'boolean');
+  return order;
+}
+
+function copy(fields: Record<string, unknown>, from: string, to: string, type: 'boolean' | 'number'): void {
+  if (fields[to] === undefined && typeof fields[from] === type) fields[to] = fields[from];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,223 @@
+/**
+ * The service as it runs today (spec/4): every past order resolves, drift is reported once
+ * and refused only in strict mode, and the vendor's spelling reads like the spec's.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canSetAsReady, type DriftReport, MarketplaceClient, parseWebhook, ResponseValidationError } from 'emporio';
+import { startMockMarketplace } from 'emporio/testing';
+import { createWebhookHandler, type WebhookEvent } from 'emporio/webhooks';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Every order body of the recordings (document 1 shows no JSON examples of its own). */
+const folder = new URL('../fixtures/recorded/', import.meta.url);
+const recordedOrders = readdirSync(folder)
+  .filter((name) => name.startsWith('merchants_ecommerce_orders_'))
+  .map((name) => ({ name, response: JSON.parse(readFileSync(new URL(name, folder), 'utf8')).response }))
+  .filter(({ response }) => response.body_is_json && response.body?.order)
+  .map(({ name, response }) => ({ name, order: response.body.order as Record<string, Json> }));
+
+/** A loopback server that answers every GET with the current body. */
+let body = '{}';
+let server: Server;
+let baseUrl: string;
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function client(options: { strict?: boolean; reports?: DriftReport[] } = {}) {
+  return new MarketplaceClient({
+    baseUrl,
+    vendor: 'marketplace',
+    token: 'test-token',
+    cache: false,
+    maxRetries: 0,
+    strict: options.strict ?? false,
+    hooks: { onDrift: (report) => options.reports?.push(report) },
+  });
+}
+
+function handler(options: { strict?: boolean; reports?: DriftReport[] } = {}) {
+  const events: WebhookEvent[] = [];
+  const handle = createWebhookHandler({
+    allowedRanges: false,
+    dedupe: false,
+    strict: options.strict ?? false,
+    onDrift: (report) => options.reports?.push(report),
+    onEvent: (event) => void events.push(event),
+  });
+  const deliver = (order: unknown) =>
+    handle(new Request('https://shop.example/hook', { method: 'POST', body: JSON.stringify({ event_type: 'new_order', event_time: '2026-05-01T10:00:00+03:00', order }) }));
+  return { deliver, events };
+}
+
+/** Every member path of `value` (array positions as in the value), leaves and objects alike. */
+function memberPaths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [];
+  const entries: [string | number, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return entries.flatMap(([key, child]) => [[...prefix, key], ...memberPaths(child, [...prefix, key])]);
+}
+
+/** A value of another JSON type than `value`'s. */
+function otherType(value: Json): Json {
+  if (typeof value === 'string') return 12345;
+  if (typeof value === 'number') return 'not a number';
+  if (typeof value === 'boolean') return 'yes';
+  if (Array.isArray(value)) return 'a list as text';
+  if (value === null) return ['null became a list'];
+  return 'an object as text';
+}
+
+function withValue(order: Record<string, Json>, path: (string | number)[], value: Json): Record<string, Json> {
+  const copy = structuredClone(order);
+  let node: Json = copy;
+  for (const key of path.slice(0, -1)) node = (node as Record<string | number, Json>)[key] as Json;
+  (node as Record<string | number, Json>)[path.at(-1)!] = value;
+  return copy;
+}
+
+const schemaPath = (path: (string | number)[]) => `$.order${path.map((key) => (typeof key === 'number' ? '[]' : `.${key}`)).join('')}`;
+
+describe('every past order', () => {
+  it('the recordings are here', () => {
+    expect(recordedOrders.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(recordedOrders.map(({ name, order }) => [name, order] as const))('%s: orders.get and the webhook handler take it as documented, no drift', async (_name, order) => {
+    const reports: DriftReport[] = [];
+    body = JSON.stringify({ order });
+    expect(await client({ reports, strict: true }).orders.get(order.code as string)).toEqual(order);
+    const { deliver, events } = handler({ reports, strict: true });
+    expect((await deliver(order)).status).toBe(200);
+    expect(events[0]?.order).toEqual(order);
+    expect(reports).toEqual([]);
+  });
+
+  it('each member of each recorded order replaced by a value of another type: resolves as sent, reported once, refused when strict', async () => {
+    let drifted = 0;
+    const silent = new Set<string>();
+    for (const { order } of recordedOrders) {
+      for (const path of memberPaths(order)) {
+        if (path.length === 1 && path[0] === 'code') continue;
+        const value = path.reduce<Json>((node, key) => (node as Record<string | number, Json>)[key] as Json, order);
+        const mutated = withValue(order, path, otherType(value));
+        body = JSON.stringify({ order: mutated });
+
+        const reports: DriftReport[] = [];
+        const got = await client({ reports }).orders.get(order.code as string);
+        expect(got).toEqual(mutated);
+        expect(got.code).toBe(order.code);
+
+        const hooked: DriftReport[] = [];
+        const { deliver, events } = handler({ reports: hooked });
+        expect((await deliver(mutated)).status).toBe(200);
+        expect(events[0]?.order).toEqual(mutated);
+
+        if (reports.length === 0) {
+          silent.add(schemaPath(path));
+          continue;
+        }
+        drifted++;
+        expect(reports).toHaveLength(1);
+        expect(reports[0]?.path).toBe(schemaPath(path));
+        expect(hooked.map((r) => r.path)).toEqual([schemaPath(path)]);
+        const refused = await client({ strict: true }).orders.get(order.code as string).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(ResponseValidationError);
+        expect((refused as ResponseValidationError).issues[0]?.path).toEqual(['order', ...path]);
+        const strictHandler = handler({ strict: true });
+        expect((await strictHandler.deliver(mutated)).status).toBe(400);
+        expect(strictHandler.events).toEqual([]);
+      }
+    }
+    expect(drifted).toBeGreaterThan(300);
+    // Every member of the recordings is documented and typed: none passes unreported.
+    expect([...silent]).toEqual([]);
+  }, 60_000);
+
+  it('a drifted order is reported once per client, however many orders share the drift', async () => {
+    const reports: DriftReport[] = [];
+    const shared = client({ reports });
+    for (const { order } of recordedOrders) {
+      body = JSON.stringify({ order: { ...order, custom: 7 } });
+      expect((await shared.orders.get(order.code as string)).custom).toBe(7);
+    }
+    expect(reports.map((r) => r.path)).toEqual(['$.order.custom']);
+  });
+});
+
+describe("the vendor's spelling", () => {
+  it('an order from the kit with vendor acme reads like the spec: fulfilled_by, fees, plus user, courier, set as ready', async () => {
+    const marketplace = await startMockMarketplace({ port: 0, vendor: 'acme' });
+    try {
+      const { mock } = marketplace;
+      const acme = new MarketplaceClient({ baseUrl: marketplace.url, vendor: 'acme', tokens: mock.tokens, maxRetries: 0 });
+      const created = mock.orders.create();
+      const raw = (await (
+        await fetch(`${marketplace.url}/merchants/ecommerce/orders/${created.code}`, {
+          headers: { accept: 'application/vnd.acme+json; version=3.0', authorization: `Bearer ${mock.tokens.orders}` },
+        })
+      ).json()) as { order: Record<string, unknown> & { customer: Record<string, unknown> } };
+      // The kit speaks the vendor's spelling, as the real service does.
+      expect(raw.order.courier).toBe('Acme Last Mile');
+      expect(raw.order.fulfilled_by_acme).toBe(false);
+      expect(raw.order).not.toHaveProperty('fulfilled_by_marketplace');
+      expect(raw.order.customer.acme_plus_user).toBe(false);
+
+      const open = await acme.orders.get(created.code);
+      expect(open.fulfilled_by_marketplace).toBe(false);
+      expect((open as Record<string, unknown>).fulfilled_by_acme).toBe(false);
+      expect(open.customer?.marketplace_plus_user).toBe(false);
+      const options = open.accept_options!;
+      await acme.orders.accept(created.code, { pickup_location: options.pickup_location![0]!.id!, pickup_window: options.pickup_window![0]!.id! });
+      const accepted = await acme.orders.get(created.code);
+      expect(canSetAsReady(accepted)).toEqual({ ok: true, reasons: [] });
+      await acme.orders.setAsReady(created.code, { order: accepted });
+      expect((await acme.orders.get(created.code)).is_ready_for_dispatch).toBe(true);
+
+      // An order built by hand (a copy) does not remember its vendor: the option says it.
+      const copy = JSON.parse(JSON.stringify(accepted));
+      expect(canSetAsReady({ ...copy, is_ready_for_dispatch: false }).ok).toBe(false);
+      expect(canSetAsReady({ ...copy, is_ready_for_dispatch: false }, { vendor: 'acme' })).toEqual({ ok: true, reasons: [] });
+      // FBS in the vendor's spelling is recognised too.
+      const fbs = { ...copy, is_ready_for_dispatch: false, fulfilled_by_acme: true };
+      delete fbs.fulfilled_by_marketplace;
+      expect(canSetAsReady(fbs, { vendor: 'acme' }).reasons.join()).toContain('FBS');
+    } finally {
+      await marketplace.close();
+    }
+  });
+
+  it('parseWebhook and the handler fill the typed names and remember the vendor; the wire fields stay', async () => {
+    const order = {
+      code: '123456-1',
+      state: 'accepted',
+      courier: 'Acme Last Mile',
+      fulfilled_by_acme: false,
+      fees: { acme_coins_fee: 0.5 },
+      customer: { acme_plus_user: true },
+    };
+    const text = JSON.stringify({ event_type: 'order_updated', order });
+    const event = parseWebhook(text, { vendor: 'acme' });
+    expect(event.order).toMatchObject({ ...order, fulfilled_by_marketplace: false, fees: { acme_coins_fee: 0.5, marketplace_coins_fee: 0.5 }, customer: { acme_plus_user: true, marketplace_plus_user: true } });
+    expect(canSetAsReady(event.order!)).toEqual({ ok: true, reasons: [] });
+    // Without the vendor the courier is another one.
+    const plain = parseWebhook(text);
+    expect(plain.order).not.toHaveProperty('fulfilled_by_marketplace');
+    expect(canSetAsReady(plain.order!).ok).toBe(false);
+
+    const events: WebhookEvent[] = [];
+    const handle = createWebhookHandler({ allowedRanges: false, vendor: 'acme', onEvent: (e) => void events.push(e) });
+    expect((await handle(new Request('https://shop.example/hook', { method: 'POST', body: text }))).status).toBe(200);
+    expect(events[0]?.order?.fulfilled_by_marketplace).toBe(false);
+    expect(canSetAsReady(events[0]!.order!).ok).toBe(true);
+  });
+});
