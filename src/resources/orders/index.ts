@@ -58,7 +58,7 @@ export interface ReadyParams {
 /** What a sandbox trigger asks the service to deliver (spec/4 section 5). */
 export const WEBHOOK_TRIGGER_KINDS = ['creation', 'voucher_update', 'extension', 'cancellation'] as const;
 export type WebhookTriggerKind = (typeof WEBHOOK_TRIGGER_KINDS)[number];
-const TriggerKind = z.enum(WEBHOOK_TRIGGER_KINDS, { error: `expected one of ${WEBHOOK_TRIGGER_KINDS.join(', ')}` });
+const TriggerKind = /* @__PURE__ */ lazy(() => z.enum(WEBHOOK_TRIGGER_KINDS, { error: `expected one of ${WEBHOOK_TRIGGER_KINDS.join(', ')}` }));
 
 /** An action's answer: `{ success: true }`, or an empty answer. */
 const ActionAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
