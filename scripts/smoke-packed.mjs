@@ -31,6 +31,12 @@ try {
     .filter((f) => f.endsWith('.map'))
     .filter((f) => JSON.parse(readFileSync(join(project, 'node_modules/emporio', f), 'utf8')).sourcesContent?.some(Boolean));
   ok(embedded.length === 0, `source maps without embedded sources: ${embedded.join(', ')}`);
+  const manifest = JSON.parse(readFileSync(join(project, 'node_modules/emporio/package.json'), 'utf8'));
+  for (const field of ['repository', 'homepage', 'bugs']) ok(manifest[field] !== undefined, `package.json has ${field}`);
+  // The npm page shows the README without the repository around it: a relative link must be shipped.
+  const readme = readFileSync(join(project, 'node_modules/emporio/README.md'), 'utf8');
+  const unshipped = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)\s]+)\)/g)].map((m) => m[1]).filter((f) => !files.includes(f));
+  ok(unshipped.length === 0, `README links to files not in the package (link to the repository): ${unshipped.join(', ')}`);
 
   const oldNode = installOldNode(join(scratch, 'old-node'));
   const nodes = [process.execPath, ...(oldNode ? [oldNode] : [])];

@@ -6,7 +6,7 @@ import type { MockSku } from './catalog.js';
 import type { CoreContext } from './mock.js';
 import { paginate } from './paginate.js';
 import type { Route, RouteContext } from './router.js';
-import { copy, fail, json, readJsonBody, timestamp } from './wire.js';
+import { cents, copy, fail, json, readJsonBody, timestamp } from './wire.js';
 
 export interface FavoriteList {
   id: number;
@@ -98,8 +98,8 @@ export function createAccount(core: CoreContext, catalog: { sku: (id: number) =>
     eventable_type: 'Sku',
     eventable_name: sku.name,
     eventable_url: String(sku.web_uri),
-    event_text: null,
-    snapshot: { price_min: sku.price_min, latest_price: sku.price_min * 1.1, change_rate: -9.1, from_threshold: false },
+    event_text: `The price of ${sku.name} dropped by 9.1%, to €${sku.price_min.toFixed(2)}`,
+    snapshot: { price_min: sku.price_min, latest_price: cents(sku.price_min * 1.1), change_rate: -9.1, from_threshold: false },
     is_viewed: false,
     aggregated: false,
     created_at: timestamp(Date.UTC(2026, 2, 1 + i)),

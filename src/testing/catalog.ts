@@ -9,7 +9,7 @@ import type { CoreContext } from './mock.js';
 import { paginate } from './paginate.js';
 import { createRandom, type Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
-import { copy, fail, json, readJsonBody, timestamp } from './wire.js';
+import { cents, copy, fail, json, readJsonBody, timestamp } from './wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -168,7 +168,7 @@ export function createCatalog(core: CoreContext) {
       manufacturer_id: manufacturer.id,
       first_product_shop_info: `${shops[0]?.id}|${shops[0]?.name}|shop-${shops[0]?.id}`,
       click_url: null,
-      price_max: Math.round(priceMin * 1.2 * 100) / 100,
+      price_max: cents(priceMin * 1.2),
       price_min: priceMin,
       reviewscore: reviews ? Math.round((3 + random.next() * 2) * 10) / 10 : 0,
       shop_count: offers,
@@ -194,7 +194,7 @@ export function createCatalog(core: CoreContext) {
     for (let i = 0; i < offers; i++) {
       const shop = shops[i % shops.length] as (typeof shops)[number];
       const productId = nextProductId++;
-      const price = Math.round(priceMin * (1 + i * 0.05) * 100) / 100;
+      const price = cents(priceMin * (1 + i * 0.05));
       products.set(productId, {
         id: productId,
         name: name.toUpperCase(),
@@ -454,7 +454,7 @@ export function createCatalog(core: CoreContext) {
       const days = [0, 30, 60, 90, 120, 150].map((d) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10));
       return json(200, {
         history: {
-          average: days.map((date, i) => ({ date, price: Math.round(sku.price_min * (1.1 - i * 0.01) * 100) / 100 })),
+          average: days.map((date, i) => ({ date, price: cents(sku.price_min * (1.1 - i * 0.01)) })),
           lowest: days.map((date) => ({ date, price: sku.price_min, shop_name: shops[0]?.name })),
         },
       });

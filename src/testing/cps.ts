@@ -4,7 +4,7 @@
  */
 import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
-import { copy, fail, json, readJsonBody, success, timestamp } from './wire.js';
+import { cents, copy, fail, json, readJsonBody, success, timestamp } from './wire.js';
 
 export interface MockCpsLineItem {
   product_id: string;
@@ -46,7 +46,6 @@ const REJECT_OPTIONS = [
 const TO_BE_CHARGED = 'Προς χρέωση';
 const REJECTED = 'Απορρίφθηκε';
 
-const round = (value: number) => Math.round(value * 100) / 100;
 
 export function createCps(context: { now: () => number; random: Random }) {
   const orders = new Map<string, MockCpsOrder>();
@@ -67,8 +66,8 @@ export function createCps(context: { now: () => number; random: Random }) {
     const order: MockCpsOrder = {
       code,
       date: timestamp(context.now()),
-      revenue: round(items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0)),
-      commission: round(items.reduce((sum, item) => sum + item.commission, 0)),
+      revenue: cents(items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0)),
+      commission: cents(items.reduce((sum, item) => sum + item.commission, 0)),
       state: TO_BE_CHARGED,
       rejection_reason: null,
       charged: false,

@@ -20,7 +20,7 @@ import type {
   OrderOverrides,
 } from './types.js';
 import { lastMileCourier, vendorSpelling } from '../schemas/vendor.js';
-import { copy, fail, json, parseMediaType, readJsonBody, success, timestamp } from './wire.js';
+import { cents, copy, fail, json, parseMediaType, readJsonBody, success, timestamp } from './wire.js';
 
 /** The marketplace's own last-mile courier (SLM): the only courier set_as_ready applies to. */
 export const MARKETPLACE_COURIER = 'Marketplace Last Mile';
@@ -185,7 +185,7 @@ export function createOrders(context: OrdersContext) {
   const lineItem = (overrides: Partial<MockLineItem> = {}): MockLineItem => {
     const quantity = overrides.quantity ?? 1;
     const unitPrice = overrides.unit_price ?? random.int(5, 300) + 0.99;
-    const total = overrides.total_price ?? Math.round(unitPrice * quantity * 100) / 100;
+    const total = overrides.total_price ?? cents(unitPrice * quantity);
     return {
       id: random.id(10),
       shop_uid: String(random.int(1, 999_999)).padStart(6, '0'),
@@ -270,7 +270,7 @@ export function createOrders(context: OrdersContext) {
       fbs_delivery_note: null,
       fbs_delivery_note_url: null,
       store_pickup: false,
-      commission: Math.round(items.reduce((sum, item) => sum + (item.commission ?? 0), 0) * 100) / 100,
+      commission: cents(items.reduce((sum, item) => sum + (item.commission ?? 0), 0)),
       fees: {},
       pickup_window: null,
       pickup_address: null,

@@ -73,3 +73,6 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 
 /** Structured clone for plain JSON data (stored state never leaks by reference). */
 export const copy = <T>(value: T): T => structuredClone(value);
+
+/** Money in euros, rounded to cents where the mock makes it (so no 382.78900000000004 goes out). */
+export const cents = (euros: number): number => Math.round(euros * 100) / 100;

@@ -224,6 +224,26 @@ describe('account', () => {
     expect((await fetch(`${BASE}/favorites/${favorite.id}`, { method: 'DELETE', headers: account() })).status).toBe(404);
   });
 
+  it('gives notifications a text and every amount of money in whole cents', async () => {
+    const { notifications } = await (await fetch(`${BASE}/notifications`, { headers: account() })).json();
+    expect(notifications.length).toBeGreaterThan(0);
+    for (const n of notifications) expect(n.event_text).toMatch(/^The price of .+ dropped by 9\.1%, to €\d+\.\d\d$/);
+    const sku = mock.catalog.ids.sku;
+    const answers = [
+      notifications,
+      await (await fetch(`${BASE}/skus/${sku}/price_history`, { headers: v3() })).json(),
+      await (await fetch(`${BASE}/categories/${mock.catalog.ids.leaf}/skus`, { headers: v3() })).json(),
+      Array.from({ length: 20 }, () => mock.orders.create()),
+    ];
+    const amounts: number[] = [];
+    JSON.stringify(answers, (key, value) => {
+      if (typeof value === 'number' && /price|cost|total|commission|revenue|fee/.test(key)) amounts.push(value);
+      return value;
+    });
+    expect(amounts.length).toBeGreaterThan(50);
+    expect(amounts.filter((v) => !/^-?\d+(\.\d{1,2})?$/.test(String(v)))).toEqual([]);
+  });
+
   it('serves the user, notifications (marked viewed) and logout', async () => {
     const user = await (await fetch(`${BASE}/user`, { headers: account() })).json();
     expect(user.user.username).toBe('test-user');
