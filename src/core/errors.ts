@@ -8,7 +8,9 @@ import type { ApiName } from './options.js';
 
 /** One entry of the wire error body `{ errors: [{ code, messages }] }`. */
 export interface WireError {
+  /** The service's error code, such as `OrderNotFound`: what `hasErrorCode` and the `is...` helpers test. */
   code: string;
+  /** Human-readable explanations, in the service's words. */
   messages: string[];
 }
 
@@ -16,23 +18,30 @@ export interface WireError {
 export interface ValidationIssue {
   /** Where the problem is, as a JSON path (`['line_items', 0, 'reason_id']`). */
   path: readonly PropertyKey[];
+  /** What is wrong there. */
   message: string;
 }
 
 /** Where a request went: method and URL, with secrets already removed from the URL. */
 export interface RequestTarget {
+  /** The HTTP method, such as `GET`. */
   method: string;
+  /** The URL, without tokens or secrets. */
   url: string;
 }
 
+/** Every error the SDK throws (an abort excepted: that rejects with your signal's reason). */
 export class EmporioError extends Error {
   override name = 'EmporioError';
 }
 
 /** Base for failures tied to one request: carries its method, URL and request id. */
 abstract class RequestFailure extends EmporioError {
+  /** The request's HTTP method, when the failure is tied to a request. */
   readonly method: string | undefined;
+  /** The request's URL with tokens and secrets removed. */
   readonly url: string | undefined;
+  /** The service's `X-Request-Id` for the answer, when it sent one: quote it to the marketplace's support. */
   readonly requestId: string | undefined;
 
   constructor(message: string, target?: RequestTarget, requestId?: string, options?: ErrorOptions) {
@@ -44,9 +53,13 @@ abstract class RequestFailure extends EmporioError {
 }
 
 export interface ApiErrorInit {
+  /** The answer's HTTP status. */
   status: number;
+  /** The body's `{ errors }` entries (empty when the body had another form). */
   errors: WireError[];
+  /** The answer's headers. */
   headers: Headers;
+  /** The request that got the answer. */
   target?: RequestTarget;
   /** Readable text when the body carried no `{ errors }`: a rate-limit `{ message }`, or an excerpt of a non-JSON body. */
   detail?: string;
@@ -59,10 +72,13 @@ export interface ApiErrorInit {
 /** The service answered with HTTP 4xx or 5xx. */
 export class ApiError extends RequestFailure {
   override name = 'ApiError';
+  /** The answer's HTTP status, 400 to 599. */
   readonly status: number;
   /** The first error's code, when the body had the `{ errors }` form. */
   readonly code: string | undefined;
+  /** Every `{ code, messages }` entry of the body; empty when the body had another form. */
   readonly errors: WireError[];
+  /** The answer's headers, credentials scrubbed (rate-limit figures, `Retry-After`, `X-Request-Id`). */
   readonly headers: Headers;
 
   constructor(init: ApiErrorInit) {
@@ -129,6 +145,7 @@ const MERCHANT_UNAUTHORIZED = 'EcommerceMerchantUnauthorized';
 /** 403 (the catalog's rate-limit answer) or 429. `reset` is the epoch second the window reopens, when known. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
+  /** The epoch second the window reopens (`X-RateLimit-Reset`), when the answer said. */
   get reset(): number | undefined {
     const value = Number(this.headers.get('x-ratelimit-reset'));
     return Number.isFinite(value) && value > 0 ? value : undefined;
@@ -219,6 +236,7 @@ export class RedirectError extends RequestFailure {
 /** Bad input caught before any request was sent; nothing was sent. */
 export class RequestValidationError extends EmporioError {
   override name = 'RequestValidationError';
+  /** Every problem found, each with its path in your input. */
   readonly issues: readonly ValidationIssue[];
 
   constructor(message: string, issues: readonly ValidationIssue[] = []) {
@@ -230,7 +248,9 @@ export class RequestValidationError extends EmporioError {
 /** A non-empty answer that is not JSON, or does not fit its schema. */
 export class ResponseValidationError extends RequestFailure {
   override name = 'ResponseValidationError';
+  /** What did not fit, each with its path in the answer. */
   readonly issues: readonly ValidationIssue[];
+  /** The answer's HTTP status, when there was an answer. */
   readonly status: number | undefined;
 
   constructor(
@@ -250,8 +270,11 @@ export class ResponseValidationError extends RequestFailure {
 /** The legacy v2 interface answered with an `error` element. */
 export class LegacyApiError extends RequestFailure {
   override name = 'LegacyApiError';
+  /** The legacy error code, such as `not_found` (see `LEGACY_ERROR_CODES`). */
   readonly code: string;
+  /** The legacy error number, when the answer had one. */
   readonly number: number | undefined;
+  /** The legacy error's text. */
   readonly text: string;
 
   constructor(error: { code: string; number?: number; text: string }, target?: RequestTarget) {
@@ -265,7 +288,9 @@ export class LegacyApiError extends RequestFailure {
 /** A webhook body that is not a valid event. `path` points at the first bad field. */
 export class WebhookParseError extends EmporioError {
   override name = 'WebhookParseError';
+  /** JSON path of the first bad field (`[]` when the body itself is not JSON or not an object). */
   readonly path: readonly PropertyKey[];
+  /** What is wrong there. */
   readonly reason: string;
 
   constructor(reason: string, path: readonly PropertyKey[] = [], options?: ErrorOptions) {
