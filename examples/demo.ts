@@ -6,7 +6,9 @@
  * 2. Orders arrive by webhook; each new order is read, accepted with the first offered pickup
  *    window (express orders are left to the marketplace), invoiced when the customer asked for
  *    an invoice, and marked ready when the shop is in the Set as Ready programme.
- * 3. One order is cancelled by its customer; another goes on to dispatch and a return.
+ * 3. One order is cancelled by its customer after the shop accepted it and set it as ready (a
+ *    customer may cancel an accepted order until it is dispatched, so a ready order can still end
+ *    cancelled); another goes on to dispatch and a return.
  * 4. 5,000 products are synced with updateMany.
  * 5. A catalog category is crawled page by page, and one SKU read with its offers and reviews.
  */
@@ -46,7 +48,9 @@ async function main(): Promise<void> {
       if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
       if (event.event_type === 'new_order') return handleNewOrder(client, event.order.code, note);
       const state = event.changes?.state;
-      if (state) note(event.order.code, `webhook: state ${state.old} → ${state.new}`);
+      if (!state) return;
+      const why = state.new === 'cancelled' ? ' (the customer cancelled before dispatch)' : '';
+      note(event.order.code, `webhook: state ${state.old} → ${state.new}${why}`);
     },
   });
   const receiver = createServer(toNodeHandler(handler));
@@ -65,7 +69,8 @@ async function main(): Promise<void> {
     await mock.webhooks.idle();
     mock.orders.autoAccept(express.code); // the marketplace's own mechanism accepts express orders
 
-    // 3. The customer cancels one; another goes to pickup and comes back.
+    // 3. The customer cancels one that the shop already accepted and set as ready (cancelling is
+    //    allowed until dispatch); another goes to pickup and comes back.
     mock.orders.cancel(toCancel.code, { by: 'user' });
     mock.orders.dispatch(regular.code);
     mock.orders.returnOrder(regular.code);
@@ -127,7 +132,7 @@ async function handleNewOrder(
 ): Promise<void> {
   let order = await client.orders.get(code);
   if (order.express) {
-    note(code, 'new express order: the marketplace accepts it (rule 1), nothing to do');
+    note(code, 'new express order: the API cannot accept express orders (spec rule 1), the marketplace does');
     return;
   }
   const location = order.accept_options?.pickup_location?.[0];
