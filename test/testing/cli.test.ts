@@ -26,7 +26,12 @@ it('prints the URL and tokens, serves seeded orders with --token, and exits 0 on
     headers: { Accept: 'application/vnd.acme+json; version=3.0', Authorization: 'Bearer manual-token' },
   });
   expect(answer.status).toBe(200);
-  expect((await answer.json()).order.code).toBe(code);
+  const { order } = await answer.json();
+  expect(order.code).toBe(code);
+  // --vendor acme: the orders carry the vendor's spelling, as the real service's do (spec/4 section 1).
+  expect(order.courier).toBe('Acme Last Mile');
+  expect(order.fulfilled_by_acme).toBe(false);
+  expect(order).not.toHaveProperty('fulfilled_by_marketplace');
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   expect(await exited).toBe(0);
