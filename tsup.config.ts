@@ -7,6 +7,7 @@ export const entries = {
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
+  redis: 'src/redis/index.ts',
 };
 
 /** ESM-only dependencies: Node 20 before 20.19 cannot require() them, so the CommonJS build carries them. */

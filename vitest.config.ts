@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^emporio\/webhooks$/, replacement: src('webhooks/index.ts') },
       { find: /^emporio\/testing\/msw$/, replacement: src('testing/msw.ts') },
       { find: /^emporio\/testing$/, replacement: src('testing/index.ts') },
+      { find: /^emporio\/redis$/, replacement: src('redis/index.ts') },
       { find: /^emporio$/, replacement: src('index.ts') },
     ],
   },

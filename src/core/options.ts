@@ -1,6 +1,6 @@
 import { type CacheStore, isCacheStore } from './cache.js';
 import type { Logger } from './logger.js';
-import type { RateLimitBudget } from './rate-limit.js';
+import type { RateLimitBudget, RateLimitStore } from './rate-limit.js';
 import { VERSION } from '../version.js';
 import type { DriftReport } from '../schemas/drift.js';
 
@@ -70,6 +70,11 @@ export interface ClientOptions {
   cache?: CacheStore | false;
   /** Catalog/account budget; false disables the budget (the service's own figures are still honoured). */
   rateLimit?: RateLimitBudget | false;
+  /**
+   * Where the rate-limit windows and the daily budget are kept: this process's memory by default,
+   * or a store shared by several processes (`redisStores(redis).rateLimitStore` from `emporio/redis`).
+   */
+  rateLimitStore?: RateLimitStore;
   /** Debug sink; tokens are always redacted. */
   logger?: Logger;
   /** Observers of each HTTP exchange, and of answers that drifted from their documented shape. */
@@ -98,6 +103,7 @@ export interface ResolvedOptions {
   fetch: typeof fetch | undefined;
   cache: CacheStore | false | undefined;
   rateLimit: RateLimitBudget | false | undefined;
+  rateLimitStore: RateLimitStore | undefined;
   logger: Logger | undefined;
   hooks: Hooks;
   maxResponseBytes: number;
@@ -108,7 +114,7 @@ export interface ResolvedOptions {
 
 const KNOWN_OPTIONS = new Set<string>([
   'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
-  'fetch', 'cache', 'rateLimit', 'logger', 'hooks', 'maxResponseBytes', 'allowHttp', 'userAgent', 'strict',
+  'fetch', 'cache', 'rateLimit', 'rateLimitStore', 'logger', 'hooks', 'maxResponseBytes', 'allowHttp', 'userAgent', 'strict',
 ]);
 const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'cps', 'legacyV2']);
 
@@ -151,6 +157,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fetch: options.fetch === undefined ? undefined : checkFunction('fetch', options.fetch),
     cache: checkCache(options.cache),
     rateLimit: checkRateLimit(options.rateLimit),
+    rateLimitStore: checkRateLimitStore(options.rateLimitStore),
     logger: checkLogger(options.logger),
     hooks: checkHooks(options.hooks),
     maxResponseBytes: checkNumber('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, {
@@ -259,6 +266,15 @@ function checkRateLimit(value: unknown): RateLimitBudget | false | undefined {
     if (budget[key] !== undefined) checkNumber(`rateLimit.${key}`, budget[key], { min: 1, integer: true });
   }
   return budget as RateLimitBudget;
+}
+
+function checkRateLimitStore(value: unknown): RateLimitStore | undefined {
+  if (value === undefined) return undefined;
+  const store = value as Partial<RateLimitStore> | null;
+  if (typeof store !== 'object' || store === null || typeof store.read !== 'function' || typeof store.swap !== 'function') {
+    return fail('rateLimitStore', 'must be a store with read and swap methods (redisStores(redis).rateLimitStore)');
+  }
+  return value as RateLimitStore;
 }
 
 function checkLogger(value: unknown): Logger | undefined {

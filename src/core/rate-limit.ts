@@ -17,12 +17,67 @@ export interface RateLimitBudget {
   perDay?: number;
 }
 
+/**
+ * Where several processes keep their rate-limit state together (the `rateLimitStore` client
+ * option; `emporio/redis` gives one): string values changed only by an atomic compare-and-set,
+ * so N processes sharing a token never cross its window or the client's daily cap. A store that
+ * fails or is slow costs the sharing, never a request: the client falls back to its own view.
+ */
+export interface RateLimitStore {
+  /** The values of `keys`, undefined where absent. */
+  read(keys: readonly string[]): Promise<(string | undefined)[]>;
+  /**
+   * Writes every change's `next` value (expiring after `ttlMs`) if every key still holds its
+   * `expected` value (undefined: absent), all or nothing. Resolves to true when written,
+   * otherwise to the values found (in the order of `changes`) to retry against.
+   */
+  swap(changes: readonly RateLimitStoreChange[]): Promise<true | (string | undefined)[]>;
+}
+
+export interface RateLimitStoreChange {
+  key: string;
+  expected: string | undefined;
+  next: string;
+  ttlMs: number;
+}
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** The longest a request is held for the service's window before it is refused instead. */
 const MAX_HOLD_MS = 120_000;
 /** How long a new window's provisional figures stand before they are looked at again. */
 const PROVISIONAL_WINDOW_MS = 1_000;
+/** The longest one call of a shared store may take before the client goes on with its own view. */
+const STORE_TIMEOUT_MS = 1_000;
+/** After a shared store failed, how long the client keeps to its own view before trying it again. */
+const STORE_RETRY_MS = 5_000;
+/** How long an instance's in-flight count stands in a shared store without being written again (a process that died). */
+const SHARED_IN_FLIGHT_TTL_MS = 5 * MINUTE_MS;
+/** Compare-and-set rounds before a shared change is given up (it only loses to other writers). */
+const MAX_SWAP_ROUNDS = 50;
+
+/** The service's window of a token; `provisional` until an answer of the new window told its figures. */
+type Window = RateLimitInfo & { provisional?: boolean };
+
+/** One token's state: plain data, so a shared store can keep it as JSON. */
+interface TokenState {
+  window?: Window;
+  /** Budget: when the token's requests of the last minute were sent. */
+  sent?: number[];
+  /** Requests sent and not answered (by every instance): the service may not have counted them in a Remaining. */
+  inFlight: number;
+}
+
+interface DayCount {
+  day: number;
+  sent: number;
+}
+
+/** A request may go (0), or must wait this many milliseconds for the window or the minute. */
+interface Step {
+  wait: number;
+  why?: 'window' | 'minute';
+}
 
 /**
  * Two rules, kept apart:
@@ -31,28 +86,29 @@ const PROVISIONAL_WINDOW_MS = 1_000;
  * - the budget: per-minute pacing per token and a daily cap per client, counted by
  *   UTC day, for the budgeted APIs only. A request that would cross the daily cap
  *   is refused before sending.
+ * The state lives in this process (synchronous, the default), or in a shared
+ * {@link RateLimitStore}, with this process's view kept warm as the fallback.
  */
 export class RateLimiter {
   latest: RateLimitInfo | undefined;
-  /** The service's window per token; `provisional` until an answer of the new window told its figures. */
-  readonly #windows = new Map<string, RateLimitInfo & { provisional?: boolean }>();
-  readonly #sentThisMinute = new Map<string, number[]>();
-  /** Requests of each token sent and not yet answered: the service may not have counted them in a Remaining. */
-  readonly #inFlight = new Map<string, number>();
+  /** This process's own view. */
+  readonly #tokens = new Map<string, TokenState>();
+  readonly #today: DayCount = { day: -1, sent: 0 };
   readonly #perMinute: number;
   readonly #perDay: number;
   readonly #enabled: boolean;
-  #day = -1;
-  #sentToday = 0;
+  readonly #shared: SharedLimits | undefined;
 
   constructor(
     budget: RateLimitBudget | false | undefined,
     private readonly logger: Logger,
+    store?: RateLimitStore,
     private readonly now: () => number = Date.now,
   ) {
     this.#enabled = budget !== false;
     this.#perMinute = (budget || undefined)?.perMinute ?? 100;
     this.#perDay = (budget || undefined)?.perDay ?? 1000;
+    this.#shared = store && new SharedLimits(store, logger, now);
   }
 
   /**
@@ -61,41 +117,74 @@ export class RateLimiter {
    */
   acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> | undefined {
     const budget = budgeted && this.#enabled;
-    if (budget) this.#checkDailyCap(target);
-    if (this.#serverWait(tokenId) === 0 && (!budget || this.#minuteWait(tokenId) === 0)) {
-      this.#take(tokenId, budget, target);
-      return undefined;
-    }
-    return this.#acquireSlowly(tokenId, budget, target, signal);
+    if (this.#shared?.usable()) return this.#acquireShared(tokenId, budget, target, signal);
+    const step = this.#step(this.#stateOf(tokenId), this.#today, budget, target);
+    return step.wait === 0 ? undefined : this.#acquireSlowly(tokenId, budget, target, signal, step);
   }
 
-  async #acquireSlowly(tokenId: string, budget: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
-    while (true) {
-      const serverWait = this.#serverWait(tokenId);
-      if (serverWait > MAX_HOLD_MS) {
-        // A day-long window (or a reset sent in milliseconds) is not waited out in silence.
-        const reset = (this.now() + serverWait) / 1000;
-        throw new RateLimitBudgetError(
-          `the service asked this token to wait until ${new Date(reset * 1000).toISOString()} (its rate-limit answer); not sent`,
-          reset,
-          target,
-          'service_wait',
-        );
-      }
-      if (serverWait > 0) {
-        this.logger.debug(`rate limit: remaining 0, waiting ${serverWait} ms for the reset`, { url: target.url });
-        await sleep(serverWait, signal);
-        continue;
-      }
-      const minuteWait = budget ? this.#minuteWait(tokenId) : 0;
-      if (minuteWait > 0) {
-        this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${minuteWait} ms`, { url: target.url });
-        await sleep(minuteWait, signal);
-        continue;
-      }
-      this.#take(tokenId, budget, target);
-      return;
+  async #acquireSlowly(tokenId: string, budget: boolean, target: RequestTarget, signal: AbortSignal | undefined, first: Step): Promise<void> {
+    for (let step = first; step.wait > 0; step = this.#step(this.#stateOf(tokenId), this.#today, budget, target)) {
+      await this.#wait(step, target, signal);
     }
+  }
+
+  async #acquireShared(tokenId: string, budget: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+    const shared = this.#shared as SharedLimits;
+    for (;;) {
+      let step: Step;
+      try {
+        step = await shared.change(tokenId, budget, (token, day) => this.#step(token, day, budget, target));
+      } catch (error) {
+        if (error instanceof RateLimitBudgetError) throw error;
+        // The store failed or is slow: this process's own view decides until it answers again.
+        shared.failed(error);
+        return this.acquire(tokenId, budget, target, signal);
+      }
+      if (step.wait === 0) {
+        // The process's own view keeps the day's count, for a fall back later.
+        if (budget) this.#countDay(shared.lastDay);
+        return;
+      }
+      await this.#wait(step, target, signal);
+    }
+  }
+
+  async #wait(step: Step, target: RequestTarget, signal: AbortSignal | undefined): Promise<void> {
+    if (step.wait === 0) return;
+    if (step.why === 'window') {
+      this.logger.debug(`rate limit: remaining 0, waiting ${step.wait} ms for the reset`, { url: target.url });
+    } else {
+      this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${step.wait} ms`, { url: target.url });
+    }
+    await sleep(step.wait, signal);
+  }
+
+  /** One look at a token's state: the wait, or 0 with the request counted as sent. Throws when it may not go at all. */
+  #step(token: TokenState, day: DayCount, budget: boolean, target: RequestTarget): Step {
+    if (budget) this.#checkDailyCap(day, target);
+    const serverWait = this.#serverWait(token);
+    if (serverWait > MAX_HOLD_MS) {
+      // A day-long window (or a reset sent in milliseconds) is not waited out in silence.
+      const reset = (this.now() + serverWait) / 1000;
+      throw new RateLimitBudgetError(
+        `the service asked this token to wait until ${new Date(reset * 1000).toISOString()} (its rate-limit answer); not sent`,
+        reset,
+        target,
+        'service_wait',
+      );
+    }
+    if (serverWait > 0) return { wait: serverWait, why: 'window' };
+    const minuteWait = budget ? this.#minuteWait(token) : 0;
+    if (minuteWait > 0) return { wait: minuteWait, why: 'minute' };
+    // Counted now: in the service's window (so concurrent senders do not overshoot), the minute and the day.
+    if (token.window) token.window.remaining--;
+    token.inFlight++;
+    if (budget) {
+      token.sent ??= [];
+      token.sent.push(this.now());
+      day.sent++;
+    }
+    return { wait: 0 };
   }
 
   /** Reads the answer's rate-limit headers, if it carried them. */
@@ -108,84 +197,74 @@ export class RateLimiter {
     const info = { limit: Number(headers.get('x-ratelimit-limit') ?? Number.NaN), remaining: Number(remaining), reset: Number(reset) };
     if (!Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
     if (Number.isFinite(info.limit)) this.latest = info;
-    // This request is counted in the answer's Remaining; the token's others in flight may not be yet.
-    const room = Math.max(0, info.remaining - Math.max(0, this.#inFlightOf(tokenId) - 1));
-    const known = this.#windows.get(tokenId);
-    // Answers of one window can arrive out of order: keep the lowest count seen for it.
-    if (known && !known.provisional && known.reset === info.reset) known.remaining = Math.min(known.remaining, room);
-    else if (!known || known.provisional || info.reset > known.reset) this.#windows.set(tokenId, { ...info, remaining: room });
+    const state = this.#tokens.get(tokenId);
+    if (state) observeWindow(state, info, 1);
+    else this.#tokens.set(tokenId, { window: info, inFlight: 0 });
+    // Written with the release that follows at once: this request is no longer in the shared count then.
+    this.#shared?.later(tokenId, (token) => observeWindow(token, info, 0));
   }
 
   /** The request `acquire` counted got its answer, or none: it no longer holds room in the window. */
   release(tokenId: string): void {
-    const count = this.#inFlightOf(tokenId) - 1;
-    if (count > 0) this.#inFlight.set(tokenId, count);
-    else this.#inFlight.delete(tokenId);
-  }
-
-  #inFlightOf(tokenId: string): number {
-    return this.#inFlight.get(tokenId) ?? 0;
+    if (this.#shared?.released(tokenId)) return;
+    const state = this.#tokens.get(tokenId);
+    if (state && state.inFlight > 0) state.inFlight--;
   }
 
   /** Makes a later request of this token wait for the window's reset (after a 403 or 429). */
   exhaust(tokenId: string, resetEpochSeconds: number): void {
-    const known = this.#windows.get(tokenId);
-    if (known && known.reset >= resetEpochSeconds) known.remaining = 0;
-    else this.#windows.set(tokenId, { limit: known?.limit ?? 0, remaining: 0, reset: resetEpochSeconds });
+    exhaustWindow(this.#stateOf(tokenId), resetEpochSeconds);
+    this.#shared?.later(tokenId, (token) => exhaustWindow(token, resetEpochSeconds));
+  }
+
+  #stateOf(tokenId: string): TokenState {
+    let state = this.#tokens.get(tokenId);
+    if (!state) {
+      state = { inFlight: 0 };
+      this.#tokens.set(tokenId, state);
+    }
+    return state;
   }
 
   /** Milliseconds until the service's window lets this token send; 0 when it may send now. */
-  #serverWait(tokenId: string): number {
-    const window = this.#windows.get(tokenId);
+  #serverWait(token: TokenState): number {
+    const window = token.window;
     if (!window) return 0;
     const wait = window.reset * 1000 - this.now();
     if (wait <= 0) {
       // Without a limit, or once a provisional window passed with every answer in (answers without
       // the headers), there is nothing left to pace by.
-      if (!(window.limit > 0) || (window.provisional && this.#inFlightOf(tokenId) === 0)) {
-        this.#windows.delete(tokenId);
+      if (!(window.limit > 0) || (window.provisional && token.inFlight === 0)) {
+        token.window = undefined;
         return 0;
       }
       // A new window began, whose figures no answer has told yet: let at most Limit requests
       // (less those still in flight) go now, and look again shortly, so a backlog held for the
       // reset does not all go at once.
-      const remaining = window.limit - this.#inFlightOf(tokenId);
+      const remaining = window.limit - token.inFlight;
       const reset = (this.now() + PROVISIONAL_WINDOW_MS) / 1000;
-      this.#windows.set(tokenId, { limit: window.limit, remaining, reset, provisional: true });
+      token.window = { limit: window.limit, remaining, reset, provisional: true };
       return remaining > 0 ? 0 : PROVISIONAL_WINDOW_MS;
     }
     return window.remaining > 0 ? 0 : wait;
   }
 
   /** Milliseconds until the per-minute budget has a free slot; 0 when it has one now. */
-  #minuteWait(tokenId: string): number {
-    const sent = this.#sentThisMinute.get(tokenId);
+  #minuteWait(token: TokenState): number {
+    const sent = token.sent;
     if (!sent) return 0;
     const now = this.now();
     while (sent.length > 0 && (sent[0] as number) <= now - MINUTE_MS) sent.shift();
     return sent.length < this.#perMinute ? 0 : (sent[0] as number) + MINUTE_MS - now;
   }
 
-  /** Counts a request that goes now: in the service's window (so concurrent senders do not overshoot), the minute and the day. */
-  #take(tokenId: string, budget: boolean, target: RequestTarget): void {
-    const window = this.#windows.get(tokenId);
-    if (window) window.remaining--;
-    this.#inFlight.set(tokenId, this.#inFlightOf(tokenId) + 1);
-    if (!budget) return;
-    this.#checkDailyCap(target);
-    const sent = this.#sentThisMinute.get(tokenId) ?? [];
-    this.#sentThisMinute.set(tokenId, sent);
-    sent.push(this.now());
-    this.#sentToday++;
-  }
-
-  #checkDailyCap(target: RequestTarget): void {
+  #checkDailyCap(count: DayCount, target: RequestTarget): void {
     const day = Math.floor(this.now() / DAY_MS);
-    if (day !== this.#day) {
-      this.#day = day;
-      this.#sentToday = 0;
+    if (day !== count.day) {
+      count.day = day;
+      count.sent = 0;
     }
-    if (this.#sentToday >= this.#perDay) {
+    if (count.sent >= this.#perDay) {
       const retryAt = ((day + 1) * DAY_MS) / 1000;
       throw new RateLimitBudgetError(
         `daily budget of ${this.#perDay} requests is spent (crossing the service's cap expires every token); not sent; resets at ${new Date(retryAt * 1000).toISOString()}`,
@@ -194,4 +273,182 @@ export class RateLimiter {
       );
     }
   }
+
+  /** This process's day count after a shared request: at least what the store counted. */
+  #countDay(shared: DayCount | undefined): void {
+    if (shared && shared.day === this.#today.day) this.#today.sent = Math.max(this.#today.sent + 1, shared.sent);
+    else if (shared && shared.day > this.#today.day) Object.assign(this.#today, shared);
+    else this.#today.sent++;
+  }
+}
+
+/** `ownInFlight`: 1 while the answered request still counts in `token.inFlight`, 0 once released. */
+function observeWindow(token: TokenState, info: RateLimitInfo, ownInFlight: 0 | 1): void {
+  // This request is counted in the answer's Remaining; the token's others in flight may not be yet.
+  const room = Math.max(0, info.remaining - Math.max(0, token.inFlight - ownInFlight));
+  const known = token.window;
+  // Answers of one window can arrive out of order: keep the lowest count seen for it.
+  if (known && !known.provisional && known.reset === info.reset) known.remaining = Math.min(known.remaining, room);
+  else if (!known || known.provisional || info.reset > known.reset) token.window = { ...info, remaining: room };
+}
+
+function exhaustWindow(token: TokenState, resetEpochSeconds: number): void {
+  const known = token.window;
+  if (known && known.reset >= resetEpochSeconds) known.remaining = 0;
+  else token.window = { limit: known?.limit ?? 0, remaining: 0, reset: resetEpochSeconds };
+}
+
+/** A token's state as a shared store keeps it: each instance's in-flight count apart, so a dead one's expires. */
+interface SharedTokenState {
+  window?: Window;
+  sent?: number[];
+  /** Instance id → [requests in flight, until when the count stands (epoch ms)]. */
+  inFlight?: Record<string, [number, number]>;
+}
+
+/**
+ * The shared side of a {@link RateLimiter}: each change reads the token's and the day's
+ * state, applies the same rules as the process's own view, and writes both back with one
+ * compare-and-set (retried against what another process wrote meanwhile).
+ */
+class SharedLimits {
+  /** This instance's name among the processes sharing the store. */
+  readonly #instance = Math.random().toString(36).slice(2, 12);
+  /** Requests this instance counted in the store and has not released there: written as its in-flight count. */
+  readonly #inFlight = new Map<string, number>();
+  /** The values last read or written, so most changes need no read first. */
+  readonly #known = new Map<string, string | undefined>();
+  /** Changes after answers, written together once per tick and token. */
+  readonly #pending = new Map<string, ((token: TokenState) => void)[]>();
+  #downUntil = 0;
+  lastDay: DayCount | undefined;
+
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  usable(): boolean {
+    return this.#downUntil === 0 || this.now() >= this.#downUntil;
+  }
+
+  failed(error: unknown): void {
+    if (this.#downUntil === 0) {
+      this.logger.warn?.('rate-limit store unavailable: going on with this process\'s own view of the limits', { error: errorText(error) });
+    }
+    this.#downUntil = this.now() + STORE_RETRY_MS;
+  }
+
+  /** True when the request was counted in the store: then it is released there. */
+  released(tokenId: string): boolean {
+    const count = this.#inFlight.get(tokenId);
+    if (count === undefined) return false;
+    if (count > 1) this.#inFlight.set(tokenId, count - 1);
+    else this.#inFlight.delete(tokenId);
+    this.later(tokenId, () => {});
+    return true;
+  }
+
+  /** Applies `update` to the token's shared state soon, with others of the same tick, without holding the caller. */
+  later(tokenId: string, update: (token: TokenState) => void): void {
+    if (!this.usable()) return;
+    const queued = this.#pending.get(tokenId);
+    if (queued) {
+      queued.push(update);
+      return;
+    }
+    this.#pending.set(tokenId, [update]);
+    queueMicrotask(() => {
+      const updates = this.#pending.get(tokenId) ?? [];
+      this.#pending.delete(tokenId);
+      this.change(tokenId, false, (token) => {
+        for (const apply of updates) apply(token);
+      }).catch((error: unknown) => this.failed(error));
+    });
+  }
+
+  /** Runs `update` on the token's (and with `day`, the day's) shared state and writes it back atomically. */
+  async change<R>(tokenId: string, day: boolean, update: (token: TokenState, day: DayCount) => R): Promise<R> {
+    const tokenKey = `token:${tokenId}`;
+    const dayKey = `day:${Math.floor(this.now() / DAY_MS)}`;
+    const keys = day ? [tokenKey, dayKey] : [tokenKey];
+    let values = keys.map((key) => this.#known.get(key));
+    if (!keys.every((key) => this.#known.has(key))) values = await this.#bounded(this.store.read(keys));
+    for (let round = 0; round < MAX_SWAP_ROUNDS; round++) {
+      const now = this.now();
+      const shared = parse<SharedTokenState>(values[0]) ?? {};
+      const own = this.#inFlight.get(tokenId) ?? 0;
+      let others = 0;
+      for (const [instance, [count, until]] of Object.entries(shared.inFlight ?? {})) {
+        if (instance !== this.#instance && until > now) others += count;
+      }
+      const token: TokenState = { window: shared.window, sent: shared.sent, inFlight: others + own };
+      const count = parse<DayCount>(values[1]) ?? { day: -1, sent: 0 };
+      // Throws for a refusal (daily cap): nothing is written then. A request it lets go is one more in flight.
+      const result = update(token, count);
+      const mine = Math.max(0, token.inFlight - others);
+      const inFlight: Record<string, [number, number]> = {};
+      for (const [instance, entry] of Object.entries(shared.inFlight ?? {})) {
+        if (instance !== this.#instance && entry[1] > now) inFlight[instance] = entry;
+      }
+      if (mine > 0) inFlight[this.#instance] = [mine, now + SHARED_IN_FLIGHT_TTL_MS];
+      const next: SharedTokenState = { window: token.window, inFlight };
+      if (token.sent && token.sent.length > 0) next.sent = token.sent;
+      const windowMs = token.window ? token.window.reset * 1000 - now : 0;
+      const changes: RateLimitStoreChange[] = [
+        { key: tokenKey, expected: values[0], next: JSON.stringify(next), ttlMs: Math.max(10 * MINUTE_MS, windowMs + MINUTE_MS) },
+      ];
+      if (day) changes.push({ key: dayKey, expected: values[1], next: JSON.stringify(count), ttlMs: 2 * DAY_MS });
+      const unchanged = changes.every((change) => change.next === change.expected);
+      const swapped = unchanged || (await this.#bounded(this.store.swap(changes)));
+      if (swapped === true) {
+        for (const change of changes) this.#known.set(change.key, change.next);
+        // Releases meanwhile were counted down already; they write their own change.
+        if (mine !== own) {
+          const current = (this.#inFlight.get(tokenId) ?? 0) + mine - own;
+          if (current > 0) this.#inFlight.set(tokenId, current);
+          else this.#inFlight.delete(tokenId);
+        }
+        if (day) this.lastDay = count;
+        if (this.#downUntil !== 0) {
+          this.#downUntil = 0;
+          this.logger.info?.('rate-limit store reachable again: limits are shared once more');
+        }
+        return result;
+      }
+      values = swapped;
+      for (const [i, key] of keys.entries()) this.#known.set(key, values[i]);
+    }
+    throw new Error(`rate-limit store: no change written in ${MAX_SWAP_ROUNDS} rounds`);
+  }
+
+  #bounded<T>(call: Promise<T>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`rate-limit store gave no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
+      call.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+function parse<T>(value: string | undefined): T | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -193,7 +193,7 @@ export class Transport {
     this.#tokens = {};
     for (const [api, source] of Object.entries(options.tokens)) this.setToken(api as ApiName, source);
     this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache());
-    this.rateLimiter = new RateLimiter(options.rateLimit, this.#logger);
+    this.rateLimiter = new RateLimiter(options.rateLimit, this.#logger, options.rateLimitStore);
     // ky sends and times each attempt out; retries, redirects and errors are handled here, once.
     this.#ky = ky.create({
       retry: 0,

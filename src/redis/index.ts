@@ -1,0 +1,243 @@
+/**
+ * `emporio/redis`: the state several processes of one app share on one Redis: the ETag
+ * cache, the webhook dedupe store (with an atomic claim) and the rate-limit state. Works
+ * with node-redis (v4 and later) and ioredis, neither of which emporio depends on: the app
+ * passes its own connected client.
+ *
+ * Redis down or slow never costs a request or a delivery: every call is bounded in time,
+ * and then the cache misses, a webhook delivery is handled without the claim (at least
+ * once), and the client paces by its own process's view of the limits. Each fall back is
+ * logged once per outage.
+ */
+import type { CacheStore, CachedAnswer } from '../core/cache.js';
+import type { Logger } from '../core/logger.js';
+import type { RateLimitStore, RateLimitStoreChange } from '../core/rate-limit.js';
+import type { WebhookDedupeStore } from '../webhooks/handler.js';
+
+/** A node-redis client (v4 and later): commands go through `sendCommand`. */
+export interface NodeRedisClientLike {
+  sendCommand(args: string[]): Promise<unknown>;
+  readonly isReady: boolean;
+}
+
+/** An ioredis client: commands go through `call`. */
+export interface IoRedisClientLike {
+  call(command: string, ...args: string[]): Promise<unknown>;
+  readonly status: string;
+}
+
+export type RedisClientLike = NodeRedisClientLike | IoRedisClientLike;
+
+export interface RedisStoresOptions {
+  /** Put before every key, so several apps (or API clients) can share one Redis. Default `'emporio:'`. */
+  prefix?: string;
+  /** The longest one Redis call may take before the store goes on without it. Default 500 ms. */
+  timeoutMs?: number;
+  /** How long a cached answer is kept (revalidated by ETag meanwhile). Default 24 hours. */
+  cacheTtlMs?: number;
+  /** Where the fall backs are reported, once per outage. Default `console`. */
+  logger?: Pick<Logger, 'warn' | 'info'>;
+}
+
+/** A dedupe store whose `claim` is atomic across processes (Redis `SET NX PX`). */
+export interface RedisDedupeStore extends WebhookDedupeStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** True when this process should handle the delivery: it set the key, or Redis could not say (at least once). */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+}
+
+export interface RedisStores {
+  /** The client's `cache` option: ETag answers, kept `cacheTtlMs`. */
+  cache: CacheStore;
+  /** `createWebhookHandler`'s `dedupe` option. */
+  dedupe: RedisDedupeStore;
+  /** The client's `rateLimitStore` option: windows per token and the daily budget, counted across processes. */
+  rateLimitStore: RateLimitStore;
+}
+
+const DEFAULT_TIMEOUT_MS = 500;
+const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+/** What `claim` writes: the webhook handler reads any value but its handled mark as "in progress". */
+const CLAIMED = 'in-flight';
+
+/**
+ * Sets every key to its next value when each still holds the expected one (ARGV per key:
+ * expected-present flag, expected, next, ttl in ms); otherwise returns the values found.
+ */
+const SWAP_SCRIPT = `
+local found = {}
+local same = true
+for i, key in ipairs(KEYS) do
+  local current = redis.call('GET', key)
+  found[i] = current
+  local base = (i - 1) * 4
+  if ARGV[base + 1] == '1' then
+    if current ~= ARGV[base + 2] then same = false end
+  elseif current then
+    same = false
+  end
+end
+if not same then return found end
+for i, key in ipairs(KEYS) do
+  local base = (i - 1) * 4
+  redis.call('SET', key, ARGV[base + 3], 'PX', ARGV[base + 4])
+end
+return 1
+`;
+
+/**
+ * The three stores on one Redis client (node-redis v4+ or ioredis). Keys are
+ * `<prefix>cache:…`, `<prefix>webhook:…` and `<prefix>ratelimit:…`; every one expires.
+ *
+ * @example
+ * const stores = redisStores(redis);
+ * const client = new MarketplaceClient({ ..., cache: stores.cache, rateLimitStore: stores.rateLimitStore });
+ * const handler = createWebhookHandler({ onEvent, dedupe: stores.dedupe });
+ */
+export function redisStores(client: RedisClientLike, options: RedisStoresOptions = {}): RedisStores {
+  const run = commandRunner(client);
+  const prefix = options.prefix ?? 'emporio:';
+  if (typeof prefix !== 'string') throw new TypeError('redisStores: prefix must be a string');
+  const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const cacheTtlMs = positive(options.cacheTtlMs, DEFAULT_CACHE_TTL_MS, 'cacheTtlMs');
+  const logger = options.logger ?? console;
+
+  /** Fall backs already reported in the current outage, by store. */
+  const reported = new Set<string>();
+  const call = async (store: string, args: string[]): Promise<unknown> => {
+    const reply = await bounded(run(args), timeoutMs);
+    if (reported.delete(store) && reported.size === 0) logger.info?.('emporio/redis: Redis answers again');
+    return reply;
+  };
+  const fellBack = (store: string, consequence: string, error: unknown) => {
+    if (reported.has(store)) return;
+    reported.add(store);
+    logger.warn?.(`emporio/redis: Redis unavailable (${errorText(error)}): ${consequence}`);
+  };
+  /** `command`'s reply, or `fallback` (reported) when Redis fails or is slow. */
+  const orElse = async <T>(store: string, consequence: string, command: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      fellBack(store, consequence, error);
+      return fallback;
+    }
+  };
+
+  const cacheKey = (key: string) => `${prefix}cache:${key}`;
+  const cacheMiss = 'the ETag cache misses until it answers';
+  const cache: CacheStore = {
+    get: (key) =>
+      orElse('cache', cacheMiss, async () => {
+        const reply = await call('cache', ['GET', cacheKey(key)]);
+        return typeof reply === 'string' ? parseJson(reply) : undefined;
+      }, undefined),
+    set: (key, value: CachedAnswer) =>
+      orElse('cache', cacheMiss, () => call('cache', ['SET', cacheKey(key), JSON.stringify(value), 'PX', String(cacheTtlMs)]), undefined),
+    delete: (key) => orElse('cache', cacheMiss, () => call('cache', ['DEL', cacheKey(key)]), undefined),
+  };
+
+  const dedupeKey = (key: string) => `${prefix}webhook:${key}`;
+  const atLeastOnce = 'webhook deliveries are handled without deduplication (at least once) until it answers';
+  const dedupe: RedisDedupeStore = {
+    get: (key) =>
+      orElse('dedupe', atLeastOnce, async () => {
+        const reply = await call('dedupe', ['GET', dedupeKey(key)]);
+        return typeof reply === 'string' ? reply : undefined;
+      }, undefined),
+    set: async (key, value, ttlMs) => {
+      const expiry = ttlMs === undefined ? [] : ['PX', String(Math.max(1, Math.ceil(ttlMs)))];
+      await orElse('dedupe', atLeastOnce, () => call('dedupe', ['SET', dedupeKey(key), value, ...expiry]), undefined);
+    },
+    delete: async (key) => {
+      await orElse('dedupe', atLeastOnce, () => call('dedupe', ['DEL', dedupeKey(key)]), undefined);
+    },
+    claim: (key, ttlMs) =>
+      orElse('dedupe', atLeastOnce, async () => {
+        const ttl = String(Math.max(1, Math.ceil(ttlMs)));
+        return (await call('dedupe', ['SET', dedupeKey(key), CLAIMED, 'PX', ttl, 'NX'])) !== null;
+      }, true),
+  };
+
+  const limitKey = (key: string) => `${prefix}ratelimit:${key}`;
+  // Failures reach the client, which falls back to its own view and says so in its log.
+  const rateLimitStore: RateLimitStore = {
+    async read(keys) {
+      if (keys.length === 0) return [];
+      const reply = await call('rateLimit', ['MGET', ...keys.map(limitKey)]);
+      if (!Array.isArray(reply)) throw new Error('unexpected MGET reply');
+      return reply.map(stringOrUndefined);
+    },
+    async swap(changes: readonly RateLimitStoreChange[]) {
+      const args = ['EVAL', SWAP_SCRIPT, String(changes.length), ...changes.map((change) => limitKey(change.key))];
+      for (const change of changes) {
+        args.push(change.expected === undefined ? '0' : '1', change.expected ?? '', change.next, String(Math.max(1, Math.ceil(change.ttlMs))));
+      }
+      const reply = await call('rateLimit', args);
+      if (Array.isArray(reply)) return changes.map((_, i) => stringOrUndefined(reply[i]));
+      if (reply === 1) return true;
+      throw new Error('unexpected EVAL reply');
+    },
+  };
+
+  return { cache, dedupe, rateLimitStore };
+}
+
+/** Sends one command (an array of strings) with whichever client it is, failing at once while it is not connected. */
+function commandRunner(client: RedisClientLike): (args: string[]) => Promise<unknown> {
+  const io = client as Partial<IoRedisClientLike>;
+  if (typeof io.call === 'function' && typeof io.status === 'string') {
+    const ioredis = client as IoRedisClientLike;
+    return ([command, ...args]) =>
+      ioredis.status === 'ready' ? ioredis.call(command as string, ...args) : Promise.reject(new Error(`not connected (${ioredis.status})`));
+  }
+  const node = client as Partial<NodeRedisClientLike>;
+  if (typeof node.sendCommand === 'function' && 'isReady' in client) {
+    const nodeRedis = client as NodeRedisClientLike;
+    return (args) => (nodeRedis.isReady ? nodeRedis.sendCommand(args) : Promise.reject(new Error('not connected')));
+  }
+  throw new TypeError('redisStores: expected a node-redis (v4 or later) or ioredis client');
+}
+
+/** `promise`, or a rejection after `ms`; a late reply is dropped. */
+function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function positive(value: number | undefined, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`redisStores: ${option} must be a positive number of milliseconds`);
+  }
+  return value;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

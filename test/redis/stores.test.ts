@@ -1,0 +1,253 @@
+/**
+ * `emporio/redis` against a real redis-server, with both supported clients (node-redis and
+ * ioredis): the dedupe store's atomic claim, the shared ETag cache, the shared rate-limit
+ * state, and what happens when Redis is down or slow.
+ */
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookHandler, MarketplaceClient, RateLimitBudgetError } from 'emporio';
+import { type RedisClientLike, redisStores } from 'emporio/redis';
+import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { newOrderBody } from '../webhooks/events.js';
+import { type RedisServer, redisServerMissing, startRedisServer } from './redis-server.js';
+
+interface Connection {
+  client: RedisClientLike;
+  /** A raw command, for looking at what the stores wrote. */
+  command(args: string[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const CLIENTS: Record<string, (url: string) => Promise<Connection>> = {
+  'node-redis': async (url) => {
+    const client = createClient({ url, socket: { reconnectStrategy: 50 } });
+    client.on('error', () => {});
+    await client.connect();
+    return { client, command: (args) => client.sendCommand(args), close: async () => client.destroy() };
+  },
+  ioredis: async (url) => {
+    const client = new Redis(url, { retryStrategy: () => 50, maxRetriesPerRequest: 1, lazyConnect: true });
+    client.on('error', () => {});
+    await client.connect();
+    return {
+      client,
+      command: ([command, ...args]) => client.call(command as string, ...args),
+      close: async () => client.disconnect(),
+    };
+  },
+};
+
+const quietLogger = () => {
+  const lines: string[] = [];
+  return { lines, warn: (message: string) => lines.push(`warn ${message}`), info: (message: string) => lines.push(`info ${message}`) };
+};
+
+const post = (body: unknown) =>
+  new Request('http://127.0.0.1/webhooks', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real redis-server', () => {
+  let server: RedisServer;
+  let kit: RunningMockMarketplace;
+  /** Without the kit's own window, so only the budget refuses. */
+  let unlimitedKit: RunningMockMarketplace;
+  const open: Connection[] = [];
+  let prefixCount = 0;
+  /** A fresh key prefix per test, so tests never see each other's keys. */
+  const freshPrefix = () => `test${++prefixCount}:`;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    kit = await startMockMarketplace({ port: 0, seedDemoOrders: true, rateLimit: { perMinute: 5, windowMs: 1_000 } });
+    unlimitedKit = await startMockMarketplace({ port: 0, seedDemoOrders: false, rateLimit: false });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((connection) => connection.close()));
+  });
+  afterAll(async () => {
+    await kit?.close();
+    await unlimitedKit?.close();
+    await server?.stop();
+  });
+
+  describe.each(Object.keys(CLIENTS))('with %s', (kind) => {
+    const connect = async () => {
+      const connection = await (CLIENTS[kind] as (url: string) => Promise<Connection>)(server.url);
+      open.push(connection);
+      return connection;
+    };
+
+    it('claim is atomic: of 40 concurrent claims of one key, across two connections, exactly one wins', async () => {
+      const prefix = freshPrefix();
+      const [a, b] = [await connect(), await connect()];
+      const stores = [redisStores(a.client, { prefix }), redisStores(b.client, { prefix })];
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2]?.dedupe.claim('delivery', 60_000)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await stores[0]?.dedupe.get('delivery')).toBe('in-flight');
+      expect(Number(await a.command(['PTTL', `${prefix}webhook:delivery`]))).toBeGreaterThan(59_000);
+    });
+
+    it('the handled mark keeps its TTL; a claim expires after its own', async () => {
+      const prefix = freshPrefix();
+      const redis = await connect();
+      const { dedupe } = redisStores(redis.client, { prefix });
+      await dedupe.set('handled-one', 'handled', 5_000);
+      const ttl = Number(await redis.command(['PTTL', `${prefix}webhook:handled-one`]));
+      expect(ttl).toBeGreaterThan(4_000);
+      expect(ttl).toBeLessThanOrEqual(5_000);
+      expect(await dedupe.claim('handled-one', 1_000)).toBe(false);
+
+      expect(await dedupe.claim('short', 100)).toBe(true);
+      expect(await dedupe.claim('short', 100)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await dedupe.claim('short', 100)).toBe(true);
+      await dedupe.delete('short');
+      expect(await dedupe.get('short')).toBeUndefined();
+    });
+
+    it('with createWebhookHandler: a failed onEvent releases the delivery, so the retry is handled, then never again', async () => {
+      const redis = await connect();
+      const { dedupe } = redisStores(redis.client, { prefix: freshPrefix() });
+      let calls = 0;
+      const handler = createWebhookHandler({
+        allowedRanges: false,
+        dedupe,
+        onEvent: () => {
+          calls++;
+          if (calls === 1) throw new Error('database down');
+        },
+      });
+      const body = newOrderBody();
+      expect((await handler(post(body))).status).toBe(500);
+      expect((await handler(post(body))).status).toBe(200);
+      expect((await handler(post(body))).status).toBe(200);
+      expect(calls).toBe(2);
+    });
+
+    it('shares the ETag cache: a second client revalidates the first one\'s answer (304), keys expire and hold no token', async () => {
+      const prefix = freshPrefix();
+      const redis = await connect();
+      const { cache } = redisStores(redis.client, { prefix, cacheTtlMs: 60_000 });
+      const statuses: number[] = [];
+      const options = {
+        baseUrl: kit.url,
+        vendor: 'marketplace',
+        token: kit.mock.tokens.catalog,
+        cache,
+        rateLimit: false as const,
+        hooks: { onResponse: (event: { status: number }) => statuses.push(event.status) },
+      };
+      const first = await new MarketplaceClient(options).catalog.categories.get(1);
+      const second = await new MarketplaceClient(options).catalog.categories.get(1);
+      expect(second).toEqual(first);
+      expect(statuses).toEqual([200, 304]);
+      const keys = (await redis.command(['KEYS', `${prefix}*`])) as string[];
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).not.toContain(kit.mock.tokens.catalog);
+      const ttl = Number(await redis.command(['PTTL', keys[0] as string]));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    });
+
+    it('shares the daily budget: two clients with perDay 6 send 6 requests together, then refuse before sending', async () => {
+      const redis = await connect();
+      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix() });
+      const make = () =>
+        new MarketplaceClient({
+          baseUrl: unlimitedKit.url,
+          vendor: 'marketplace',
+          token: unlimitedKit.mock.tokens.catalog,
+          cache: false,
+          rateLimit: { perDay: 6, perMinute: 1_000 },
+          rateLimitStore,
+        });
+      const [a, b] = [make(), make()];
+      const sentBefore = unlimitedKit.mock.requests.length;
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).catalog.flags.list()),
+      );
+      const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+      expect(refused).toHaveLength(4);
+      for (const error of refused) expect(error).toBeInstanceOf(RateLimitBudgetError);
+      expect(unlimitedKit.mock.requests.length - sentBefore).toBe(6);
+    });
+
+    it("shares the service's window: two clients on one token earn no 403, and client.rateLimit shows the figures", async () => {
+      const redis = await connect();
+      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix() });
+      const token = `window-token-${kind}`;
+      const kitWithToken = await startMockMarketplace({
+        port: 0,
+        seedDemoOrders: false,
+        tokens: { catalog: token },
+        rateLimit: { perMinute: 4, windowMs: 1_000 },
+      });
+      try {
+        const make = () =>
+          new MarketplaceClient({ baseUrl: kitWithToken.url, vendor: 'marketplace', token, cache: false, rateLimit: false, rateLimitStore, maxRetries: 0 });
+        const [a, b] = [make(), make()];
+        await Promise.all([a, b].map(async (client) => {
+          for (let i = 0; i < 5; i++) await client.catalog.flags.list();
+        }));
+        expect(kitWithToken.mock.rateLimitRefusals).toBe(0);
+        expect(a.rateLimit).toMatchObject({ limit: 4 });
+        expect(b.rateLimit?.remaining).toBeGreaterThanOrEqual(0);
+      } finally {
+        await kitWithToken.close();
+      }
+    });
+
+    it('when Redis is slow, every store call is bounded: the claim is granted, the cache misses, requests go', async () => {
+      const prefix = freshPrefix();
+      const redis = await connect();
+      const pauser = await connect();
+      const logger = quietLogger();
+      const stores = redisStores(redis.client, { prefix, timeoutMs: 200, logger });
+      const client = new MarketplaceClient({
+        baseUrl: kit.url,
+        vendor: 'marketplace',
+        token: kit.mock.tokens.catalog,
+        cache: stores.cache,
+        rateLimit: false,
+        rateLimitStore: stores.rateLimitStore,
+      });
+      await pauser.command(['CLIENT', 'PAUSE', '1500', 'ALL']);
+      const started = Date.now();
+      expect(await stores.dedupe.claim('slow', 60_000)).toBe(true);
+      expect(await stores.cache.get('anything')).toBeUndefined();
+      expect(await client.catalog.flags.list()).toBeInstanceOf(Array);
+      expect(Date.now() - started).toBeLessThan(1_400);
+      expect(logger.lines.some((line) => line.startsWith('warn') && line.includes('at least once'))).toBe(true);
+      expect(logger.lines.some((line) => line.startsWith('warn') && line.includes('cache'))).toBe(true);
+      await pauser.command(['CLIENT', 'UNPAUSE']);
+    });
+  });
+
+  it('when Redis is down, deliveries are handled (at least once, logged) and requests are sent', async () => {
+    const own = await startRedisServer();
+    const redis = await CLIENTS['node-redis']?.(own.url);
+    if (!redis) throw new Error('no client');
+    open.push(redis);
+    const logger = quietLogger();
+    const clientLines: string[] = [];
+    const stores = redisStores(redis.client, { prefix: freshPrefix(), logger });
+    const client = new MarketplaceClient({
+      baseUrl: kit.url,
+      vendor: 'marketplace',
+      token: kit.mock.tokens.orders,
+      cache: stores.cache,
+      rateLimitStore: stores.rateLimitStore,
+      logger: { debug() {}, warn: (message) => clientLines.push(message) },
+    });
+    const handled: string[] = [];
+    const handler = createWebhookHandler({ allowedRanges: false, dedupe: stores.dedupe, onEvent: (event) => void handled.push(event.event_type) });
+    expect((await client.orders.get('DEMO-OPEN')).code).toBe('DEMO-OPEN');
+
+    await own.stop();
+    expect((await client.orders.get('DEMO-OPEN')).code).toBe('DEMO-OPEN');
+    expect((await handler(post(newOrderBody()))).status).toBe(200);
+    expect(handled).toEqual(['new_order']);
+    expect(logger.lines.some((line) => line.includes('handled without deduplication (at least once)'))).toBe(true);
+    expect(clientLines.some((line) => line.includes("this process's own view"))).toBe(true);
+  });
+});
