@@ -63,7 +63,7 @@ export function checkReadme(project, { typeRoots } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { project, cleanup } = installPacked();
   try {
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2'], project);
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
     checkReadme(project, { typeRoots: [join(root, 'node_modules/@types')] });
   } finally {
     cleanup();

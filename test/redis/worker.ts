@@ -1,0 +1,104 @@
+/**
+ * One process of the multi-process tests (run with `node --import tsx`, started with
+ * child_process.fork): a client sending product updates, or a webhook handler, sharing
+ * its state with its siblings through `emporio/redis`. Talks to the test over IPC.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { createWebhookHandler, MarketplaceClient, toNodeHandler } from 'emporio';
+import { type RedisClientLike, redisStores } from 'emporio/redis';
+
+export interface WorkerSetup {
+  role: 'updates' | 'webhooks';
+  redisUrl: string;
+  redisClient: 'node-redis' | 'ioredis';
+  prefix: string;
+  /** updates: the kit's URL and products token, and which updates this process sends. */
+  baseUrl?: string;
+  token?: string;
+  updates?: number;
+  offset?: number;
+}
+
+/** Test → worker: run the updates against `baseUrl` from `startAt` (epoch ms), or stop. */
+export type WorkerCommand = { run: { baseUrl: string; startAt: number } } | { stop: true };
+
+/** Worker → test. */
+export type WorkerReport =
+  | { ready: true; port?: number }
+  | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number } }
+  | { handled: string }
+  | { log: string };
+
+const send = (report: WorkerReport) => process.send?.(report);
+const setup = JSON.parse(process.env.EMPORIO_WORKER ?? '{}') as WorkerSetup;
+
+async function connect(): Promise<{ client: RedisClientLike; close(): Promise<void> }> {
+  if (setup.redisClient === 'ioredis') {
+    const client = new Redis(setup.redisUrl, { retryStrategy: () => 100, maxRetriesPerRequest: 1, lazyConnect: true });
+    client.on('error', () => {});
+    await client.connect();
+    return { client, close: async () => client.disconnect() };
+  }
+  const client = createClient({ url: setup.redisUrl, socket: { reconnectStrategy: 100 } });
+  client.on('error', () => {});
+  await client.connect();
+  return { client, close: async () => void client.destroy() };
+}
+
+const redis = await connect();
+const logger = { warn: (message: string) => send({ log: `warn ${message}` }), info: (message: string) => send({ log: `info ${message}` }) };
+const stores = redisStores(redis.client, { prefix: setup.prefix, logger });
+const closers: (() => Promise<void>)[] = [() => redis.close()];
+
+if (setup.role === 'webhooks') {
+  const handler = createWebhookHandler({
+    allowedRanges: false,
+    dedupe: stores.dedupe,
+    onEvent: async (event) => {
+      // Long enough for the sibling's copy of the delivery to arrive meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      send({ handled: String(event.order?.code) });
+    },
+  });
+  const server = createServer(toNodeHandler(handler));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  send({ ready: true, port: (server.address() as AddressInfo).port });
+} else {
+  send({ ready: true });
+}
+
+process.on('message', async (command: WorkerCommand) => {
+  if ('stop' in command) {
+    for (const close of closers) await close().catch(() => {});
+    process.exit(0);
+  }
+  const { baseUrl, startAt } = command.run;
+  let refusals = 0;
+  let requests = 0;
+  const client = new MarketplaceClient({
+    baseUrl,
+    vendor: 'marketplace',
+    tokens: { products: setup.token as string },
+    rateLimitStore: stores.rateLimitStore,
+    logger: { debug() {}, warn: (message) => send({ log: `client warn ${message}` }) },
+    hooks: {
+      onResponse: ({ status }) => {
+        requests++;
+        if (status === 403 || status === 429) refusals++;
+      },
+    },
+  });
+  const offset = setup.offset ?? 0;
+  const updates = Array.from({ length: setup.updates ?? 0 }, (_, i) => ({
+    product_id: `p${offset + i}`,
+    quantity: i % 50,
+    price: 1_000 + i,
+  }));
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
+  const report = await client.products.updateMany(updates);
+  send({ ran: { startAt, endedAt: Date.now(), applied: report.applied.length, failed: report.failed.length, refusals, requests } });
+});
