@@ -66,6 +66,8 @@ interface TokenState {
   sent?: number[];
   /** Requests sent and not answered (by every instance): the service may not have counted them in a Remaining. */
   inFlight: number;
+  /** Requests sent while no window was known: the first answer's window may count them all. */
+  untracked?: number;
 }
 
 interface DayCount {
@@ -178,6 +180,7 @@ export class RateLimiter {
     if (minuteWait > 0) return { wait: minuteWait, why: 'minute' };
     // Counted now: in the service's window (so concurrent senders do not overshoot), the minute and the day.
     if (token.window) token.window.remaining--;
+    else token.untracked = (token.untracked ?? 0) + 1;
     token.inFlight++;
     if (budget) {
       token.sent ??= [];
@@ -282,14 +285,29 @@ export class RateLimiter {
   }
 }
 
-/** `ownInFlight`: 1 while the answered request still counts in `token.inFlight`, 0 once released. */
+/**
+ * Takes an answer's figures into the token's window. `ownInFlight`: 1 while the answered request
+ * still counts in `token.inFlight`, 0 once released.
+ */
 function observeWindow(token: TokenState, info: RateLimitInfo, ownInFlight: 0 | 1): void {
   // This request is counted in the answer's Remaining; the token's others in flight may not be yet.
   const room = Math.max(0, info.remaining - Math.max(0, token.inFlight - ownInFlight));
   const known = token.window;
-  // Answers of one window can arrive out of order: keep the lowest count seen for it.
-  if (known && !known.provisional && known.reset === info.reset) known.remaining = Math.min(known.remaining, room);
-  else if (!known || known.provisional || info.reset > known.reset) token.window = { ...info, remaining: room };
+  if (known && (known.provisional || known.reset === info.reset)) {
+    // Every request sent in this window was counted down as it went, so that count stands while
+    // the answers agree with it (answers come back in any order). A Remaining below it means
+    // requests this count never saw (another sender of the token): then the answer rules.
+    const remaining = info.remaining >= known.remaining ? known.remaining : Math.min(known.remaining, room);
+    token.window = { limit: info.limit, remaining, reset: info.reset };
+  } else if (!known) {
+    // The same for the requests sent before any window was known, when they all fit in this one
+    // (the first answer's room counts every other request as unanswered, so it is safe too).
+    const counted = info.limit - (token.untracked ?? 0);
+    token.window = { ...info, remaining: info.remaining >= counted ? Math.max(counted, room) : room };
+    token.untracked = undefined;
+  } else if (info.reset > known.reset) {
+    token.window = { ...info, remaining: room };
+  }
 }
 
 function exhaustWindow(token: TokenState, resetEpochSeconds: number): void {
@@ -304,6 +322,7 @@ interface SharedTokenState {
   sent?: number[];
   /** Instance id → [requests in flight, until when the count stands (epoch ms)]. */
   inFlight?: Record<string, [number, number]>;
+  untracked?: number;
 }
 
 /**
@@ -383,7 +402,7 @@ class SharedLimits {
       for (const [instance, [count, until]] of Object.entries(shared.inFlight ?? {})) {
         if (instance !== this.#instance && until > now) others += count;
       }
-      const token: TokenState = { window: shared.window, sent: shared.sent, inFlight: others + own };
+      const token: TokenState = { window: shared.window, sent: shared.sent, inFlight: others + own, untracked: shared.untracked };
       const count = parse<DayCount>(values[1]) ?? { day: -1, sent: 0 };
       // Throws for a refusal (daily cap): nothing is written then. A request it lets go is one more in flight.
       const result = update(token, count);
@@ -395,6 +414,7 @@ class SharedLimits {
       if (mine > 0) inFlight[this.#instance] = [mine, now + SHARED_IN_FLIGHT_TTL_MS];
       const next: SharedTokenState = { window: token.window, inFlight };
       if (token.sent && token.sent.length > 0) next.sent = token.sent;
+      if (token.untracked) next.untracked = token.untracked;
       const windowMs = token.window ? token.window.reset * 1000 - now : 0;
       const changes: RateLimitStoreChange[] = [
         { key: tokenKey, expected: values[0], next: JSON.stringify(next), ttlMs: Math.max(10 * MINUTE_MS, windowMs + MINUTE_MS) },

@@ -20,6 +20,8 @@ export interface WorkerSetup {
   token?: string;
   updates?: number;
   offset?: number;
+  /** Send the updates as `batchUpdate` calls of this many, one after the other (default: one `updateMany`). */
+  batchSize?: number;
 }
 
 /** Test → worker: run the updates against `baseUrl` from `startAt` (epoch ms), or stop. */
@@ -28,7 +30,7 @@ export type WorkerCommand = { run: { baseUrl: string; startAt: number } } | { st
 /** Worker → test. */
 export type WorkerReport =
   | { ready: true; port?: number }
-  | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number } }
+  | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; firstError?: string } }
   | { handled: string }
   | { log: string };
 
@@ -96,9 +98,29 @@ process.on('message', async (command: WorkerCommand) => {
   const updates = Array.from({ length: setup.updates ?? 0 }, (_, i) => ({
     product_id: `p${offset + i}`,
     quantity: i % 50,
+    enabled: true,
     price: 1_000 + i,
   }));
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
-  const report = await client.products.updateMany(updates);
-  send({ ran: { startAt, endedAt: Date.now(), applied: report.applied.length, failed: report.failed.length, refusals, requests } });
+  let applied = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  if (setup.batchSize) {
+    for (let i = 0; i < updates.length; i += setup.batchSize) {
+      const batch = updates.slice(i, i + setup.batchSize);
+      try {
+        await client.products.batchUpdate(batch);
+        applied += batch.length;
+      } catch (error) {
+        failed += batch.length;
+        firstError ??= String(error);
+      }
+    }
+  } else {
+    const report = await client.products.updateMany(updates);
+    applied = report.applied.length;
+    failed = report.failed.length;
+    firstError = report.failed[0]?.error.message;
+  }
+  send({ ran: { startAt, endedAt: Date.now(), applied, failed, refusals, requests, firstError } });
 });
