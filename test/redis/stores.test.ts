@@ -124,6 +124,30 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       expect(calls).toBe(2);
     });
 
+    it('two handler instances receiving the same 20 deliveries at once run onEvent once per delivery', async () => {
+      const prefix = freshPrefix();
+      const handled: string[] = [];
+      const instances = await Promise.all(
+        [0, 1].map(async () => {
+          const { dedupe } = redisStores((await connect()).client, { prefix });
+          return createWebhookHandler({
+            allowedRanges: false,
+            dedupe,
+            onEvent: async (event) => {
+              await new Promise((resolve) => setTimeout(resolve, 10));
+              handled.push(String(event.order?.code));
+            },
+          });
+        }),
+      );
+      const codes = Array.from({ length: 20 }, (_, i) => `SAME-${i}`);
+      const statuses = await Promise.all(
+        codes.flatMap((code) => instances.map((handler) => handler(post(newOrderBody({ code, state: 'open' }))).then((r) => r.status))),
+      );
+      expect(handled.toSorted()).toEqual(codes.toSorted());
+      expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+    });
+
     it('shares the ETag cache: a second client revalidates the first one\'s answer (304), keys expire and hold no token', async () => {
       const prefix = freshPrefix();
       const redis = await connect();
