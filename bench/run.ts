@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   memory: async () => (await import('./memory.js')).benchMemory(),
   types: async () => (await import('./types.js')).benchTypes(),
   hostile: async () => (await import('./hostile.js')).benchHostile(),
+  'several-instances': async () => (await import('./several-instances.js')).benchSeveralInstances(),
 };
 
 const wanted = process.argv.slice(2);

@@ -161,17 +161,20 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
       redisClient: i % 2 ? 'ioredis' : 'node-redis',
       prefix: 'limits:',
       token: limited.mock.tokens.products,
-      updates: 2_500,
-      offset: i * 2_500,
+      updates: UPDATES,
+      offset: i * UPDATES,
+      batchSize: BATCH,
     }));
     await Promise.all(senders.map((sender) => sender.next(isReady)));
     const startAt = nextWindowStart();
     for (const sender of senders) sender.command({ run: { baseUrl: limited.url, startAt } });
-    await new Promise((resolve) => setTimeout(resolve, startAt - Date.now() + 1_200));
+    // Four windows' worth of requests: stopped in the second, half of them are still to go.
+    await new Promise((resolve) => setTimeout(resolve, startAt - Date.now() + 1_500));
     await redis.stop();
     const runs = await Promise.all(senders.map((sender) => sender.next(isRun)));
-    for (const run of runs) expect(run.ran).toMatchObject({ applied: 2_500, failed: 0 });
-    expect(limited.mock.inventory.size).toBe(PROCESSES * 2_500);
+    for (const run of runs) expect(run.ran).toMatchObject({ applied: UPDATES, failed: 0 });
+    expect(Math.min(...runs.map((run) => run.ran.endedAt))).toBeGreaterThan(startAt + 1_500);
+    expect(limited.mock.inventory.size).toBe(PROCESSES * UPDATES);
     const logs = senders.flatMap((sender) => sender.reports.flatMap((report) => ('log' in report ? [report.log] : [])));
     expect(logs.some((line) => line.includes("this process's own view"))).toBe(true);
   }, 60_000);

@@ -86,6 +86,9 @@ process.on('message', async (command: WorkerCommand) => {
     vendor: 'marketplace',
     tokens: { products: setup.token as string },
     rateLimitStore: stores.rateLimitStore,
+    // While Redis is down each process paces by its own view, so together they overrun the
+    // window: the 403s wait for its reset and are retried.
+    maxRetries: 6,
     logger: { debug() {}, warn: (message) => send({ log: `client warn ${message}` }) },
     hooks: {
       onResponse: ({ status }) => {
