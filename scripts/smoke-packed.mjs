@@ -73,7 +73,7 @@ try {
     run(node, ['smoke.mjs'], project);
     run(node, ['smoke.cjs'], project);
   }
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2'], project);
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
 
   // 2. Declared value exports against run-time exports, per entry and module format.
   const entries = packageEntries();
