@@ -193,9 +193,14 @@ export class RateLimiter {
   /** Reads the answer's rate-limit headers, if it carried them. */
   observe(tokenId: string, headers: Headers): void {
     const remaining = headers.get('x-ratelimit-remaining');
-    if (remaining === null) return;
-    const reset = headers.get('x-ratelimit-reset');
-    if (reset === null) return;
+    const reset = remaining === null ? null : headers.get('x-ratelimit-reset');
+    if (reset === null) {
+      // An answer outside any window: its request will not count in the next window known.
+      const state = this.#tokens.get(tokenId);
+      if (state) uncount(state);
+      this.#shared?.later(tokenId, uncount);
+      return;
+    }
     // Remaining and Reset are all the holding needs; Limit completes client.rateLimit when it came.
     const info = { limit: Number(headers.get('x-ratelimit-limit') ?? Number.NaN), remaining: Number(remaining), reset: Number(reset) };
     if (!Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
@@ -308,6 +313,10 @@ function observeWindow(token: TokenState, info: RateLimitInfo, ownInFlight: 0 | 
   } else if (info.reset > known.reset) {
     token.window = { ...info, remaining: room };
   }
+}
+
+function uncount(token: TokenState): void {
+  if (token.untracked && !token.window) token.untracked--;
 }
 
 function exhaustWindow(token: TokenState, resetEpochSeconds: number): void {

@@ -20,7 +20,7 @@ export interface WorkerSetup {
   token?: string;
   updates?: number;
   offset?: number;
-  /** Send the updates as `batchUpdate` calls of this many, one after the other (default: one `updateMany`). */
+  /** Send the updates as `batchUpdate` calls of this many, two at a time (default: one `updateMany`). */
   batchSize?: number;
 }
 
@@ -109,16 +109,22 @@ process.on('message', async (command: WorkerCommand) => {
   let failed = 0;
   let firstError: string | undefined;
   if (setup.batchSize) {
-    for (let i = 0; i < updates.length; i += setup.batchSize) {
-      const batch = updates.slice(i, i + setup.batchSize);
-      try {
-        await client.products.batchUpdate(batch);
-        applied += batch.length;
-      } catch (error) {
-        failed += batch.length;
-        firstError ??= String(error);
+    const size = setup.batchSize;
+    const batches = Array.from({ length: Math.ceil(updates.length / size) }, (_, i) => updates.slice(i * size, (i + 1) * size));
+    // Two at a time (8 for 4 processes, within the limit of 10 before any answer told it), so a
+    // window's room is taken at its start even when the machine is slow.
+    const send = async () => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        try {
+          await client.products.batchUpdate(batch);
+          applied += batch.length;
+        } catch (error) {
+          failed += batch.length;
+          firstError ??= String(error);
+        }
       }
-    }
+    };
+    await Promise.all([send(), send()]);
   } else {
     const report = await client.products.updateMany(updates);
     applied = report.applied.length;
