@@ -5,8 +5,9 @@ import { build } from 'esbuild';
 
 // Round two raised both: the webhooks entry by 2 KB (handler time-outs and claims, the URL secret,
 // lazily built named schemas, drift tolerance and today's order fields), as the webhooks bundle test does.
+// The root's shared rate-limit path (rateLimitStore: compare-and-set loop and fall back) adds 1.4 KB.
 export const BUDGETS = [
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 51 },
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 52 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 14, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
