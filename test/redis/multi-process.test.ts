@@ -121,35 +121,29 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
     return { ms: Math.max(...runs.map((run) => run.ran.endedAt)) - startAt, runs: runs.map((run) => run.ran) };
   };
 
-  it('4 processes sharing one token keep to its limit together: no 403, and within 5% of the minimum time', async () => {
+  it('4 processes sharing one token keep to its limit together: no 403, and no window left part-used', async () => {
     const redis = await redisServer();
-    const free = await kit(false);
     const limited = await kit(true);
-    const token = limited.mock.tokens.products;
-    expect(free.mock.tokens.products).toBe(token);
     const senders = workers(PROCESSES, (i) => ({
       role: 'updates',
       redisUrl: redis.url,
       redisClient: i % 2 ? 'ioredis' : 'node-redis',
       prefix: 'limits:',
-      token,
+      token: limited.mock.tokens.products,
       updates: UPDATES,
       offset: i * UPDATES,
       batchSize: BATCH,
     }));
     await Promise.all(senders.map((sender) => sender.next(isReady)));
+    const { runs } = await runAll(senders, limited.url);
 
-    const unthrottled = await runAll(senders, free.url);
-    const throttled = await runAll(senders, limited.url);
-
-    const requests = (PROCESSES * UPDATES) / BATCH;
-    const windows = Math.ceil(requests / LIMIT);
-    const lastWindowRequests = requests - (windows - 1) * LIMIT;
-    const minimumMs = Math.max(unthrottled.ms, (windows - 1) * WINDOW_MS + (unthrottled.ms * lastWindowRequests) / requests);
-    for (const run of [...unthrottled.runs, ...throttled.runs]) expect(run).toMatchObject({ applied: UPDATES, failed: 0, refusals: 0 });
+    for (const run of runs) expect(run).toMatchObject({ applied: UPDATES, failed: 0, refusals: 0 });
     expect(limited.mock.rateLimitRefusals).toBe(0);
     expect(limited.mock.inventory.size).toBe(PROCESSES * UPDATES);
-    expect(throttled.ms, `took ${throttled.ms} ms, minimum ${minimumMs} ms`).toBeLessThanOrEqual(minimumMs * 1.05);
+    // Together they took the fewest windows the limit allows: every window but the last was full.
+    // (The time against the minimum is a bench row, `npm run bench -- several-instances`.)
+    const requests = (PROCESSES * UPDATES) / BATCH;
+    expect(new Set(runs.flatMap((run) => run.windows)).size).toBe(Math.ceil(requests / LIMIT));
   }, 60_000);
 
   it('Redis stopped mid-run: every update is still sent and applied (each process on its own view)', async () => {

@@ -30,7 +30,7 @@ export type WorkerCommand = { run: { baseUrl: string; startAt: number } } | { st
 /** Worker → test. */
 export type WorkerReport =
   | { ready: true; port?: number }
-  | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; firstError?: string } }
+  | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; windows: string[]; firstError?: string } }
   | { handled: string }
   | { log: string };
 
@@ -81,6 +81,8 @@ process.on('message', async (command: WorkerCommand) => {
   const { baseUrl, startAt } = command.run;
   let refusals = 0;
   let requests = 0;
+  /** The service windows (their X-RateLimit-Reset) this process's requests went in. */
+  const windows = new Set<string>();
   const client = new MarketplaceClient({
     baseUrl,
     vendor: 'marketplace',
@@ -91,7 +93,9 @@ process.on('message', async (command: WorkerCommand) => {
     maxRetries: 6,
     logger: { debug() {}, warn: (message) => send({ log: `client warn ${message}` }) },
     hooks: {
-      onResponse: ({ status }) => {
+      onResponse: ({ status, headers }) => {
+        const reset = headers['x-ratelimit-reset'];
+        if (reset !== undefined) windows.add(reset);
         requests++;
         if (status === 403 || status === 429) refusals++;
       },
@@ -131,5 +135,5 @@ process.on('message', async (command: WorkerCommand) => {
     failed = report.failed.length;
     firstError = report.failed[0]?.error.message;
   }
-  send({ ran: { startAt, endedAt: Date.now(), applied, failed, refusals, requests, firstError } });
+  send({ ran: { startAt, endedAt: Date.now(), applied, failed, refusals, requests, windows: [...windows], firstError } });
 });
