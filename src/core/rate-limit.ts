@@ -1,6 +1,6 @@
 import { RateLimitBudgetError, type RequestTarget } from './errors.js';
 import type { Logger } from './logger.js';
-import { sleep } from './sleep.js';
+import { bounded, sleep } from './sleep.js';
 
 /** The latest `X-RateLimit-*` figures: reset is in epoch seconds. */
 export interface RateLimitInfo {
@@ -453,19 +453,7 @@ class SharedLimits {
   }
 
   #bounded<T>(call: Promise<T>): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`rate-limit store gave no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-      call.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+    return bounded(call, STORE_TIMEOUT_MS, `rate-limit store gave no answer within ${STORE_TIMEOUT_MS} ms`);
   }
 }
 

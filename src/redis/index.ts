@@ -12,6 +12,7 @@
 import type { CacheStore, CachedAnswer } from '../core/cache.js';
 import type { Logger } from '../core/logger.js';
 import type { RateLimitStore, RateLimitStoreChange } from '../core/rate-limit.js';
+import { bounded } from '../core/sleep.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
 
 /** A node-redis client (v4 and later): commands go through `sendCommand`. */
@@ -107,7 +108,7 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   /** Fall backs already reported in the current outage, by store. */
   const reported = new Set<string>();
   const call = async (store: string, args: string[]): Promise<unknown> => {
-    const reply = await bounded(run(args), timeoutMs);
+    const reply = await bounded(run(args), timeoutMs, `no reply within ${timeoutMs} ms`);
     if (reported.delete(store) && reported.size === 0) logger.info?.('emporio/redis: Redis answers again');
     return reply;
   };
@@ -199,23 +200,6 @@ function commandRunner(client: RedisClientLike): (args: string[]) => Promise<unk
     return (args) => (nodeRedis.isReady ? nodeRedis.sendCommand(args) : Promise.reject(new Error('not connected')));
   }
   throw new TypeError('redisStores: expected a node-redis (v4 or later) or ioredis client');
-}
-
-/** `promise`, or a rejection after `ms`; a late reply is dropped. */
-function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 function positive(value: number | undefined, fallback: number, option: string): number {
