@@ -208,8 +208,11 @@ export class RateLimiter {
     const state = this.#tokens.get(tokenId);
     if (state) observeWindow(state, info, 1);
     else this.#tokens.set(tokenId, { window: info, inFlight: 0 });
-    // Written with the release that follows at once: this request is no longer in the shared count then.
-    this.#shared?.later(tokenId, (token) => observeWindow(token, info, 0));
+    // Applied before its request's release (which follows in the same batch or a later one).
+    if (this.#shared) {
+      const own = this.#shared.counts(tokenId) ? 1 : 0;
+      this.#shared.later(tokenId, (token) => observeWindow(token, info, own));
+    }
   }
 
   /** The request `acquire` counted got its answer, or none: it no longer holds room in the window. */
@@ -315,6 +318,11 @@ function observeWindow(token: TokenState, info: RateLimitInfo, ownInFlight: 0 | 
   }
 }
 
+/** A request's answer came (or none will): one fewer in flight. */
+function releaseOne(token: TokenState): void {
+  if (token.inFlight > 0) token.inFlight--;
+}
+
 function uncount(token: TokenState): void {
   if (token.untracked && !token.window) token.untracked--;
 }
@@ -368,23 +376,31 @@ class SharedLimits {
     this.#downUntil = this.now() + STORE_RETRY_MS;
   }
 
-  /** True when the request was counted in the store: then it is released there. */
+  /**
+   * True when the request was counted in the store: then it is released there. It stays in this
+   * instance's count until that write, so an answer applied before it still sees it in flight.
+   */
   released(tokenId: string): boolean {
-    const count = this.#inFlight.get(tokenId);
-    if (count === undefined) return false;
-    if (count > 1) this.#inFlight.set(tokenId, count - 1);
-    else this.#inFlight.delete(tokenId);
-    this.later(tokenId, () => {});
+    if (!this.#inFlight.has(tokenId)) return false;
+    if (!this.later(tokenId, releaseOne)) this.#addInFlight(tokenId, -1);
     return true;
   }
 
-  /** Applies `update` to the token's shared state soon, with others of the same tick, without holding the caller. */
-  later(tokenId: string, update: (token: TokenState) => void): void {
-    if (!this.usable()) return;
+  /** True while some request of the token is counted in the store's in-flight figure. */
+  counts(tokenId: string): boolean {
+    return this.#inFlight.has(tokenId);
+  }
+
+  /**
+   * Applies `update` to the token's shared state soon, with others of the same tick, without
+   * holding the caller. False when the store is not in use (the update is dropped).
+   */
+  later(tokenId: string, update: (token: TokenState) => void): boolean {
+    if (!this.usable()) return false;
     const queued = this.#pending.get(tokenId);
     if (queued) {
       queued.push(update);
-      return;
+      return true;
     }
     this.#pending.set(tokenId, [update]);
     queueMicrotask(() => {
@@ -392,8 +408,19 @@ class SharedLimits {
       this.#pending.delete(tokenId);
       this.change(tokenId, false, (token) => {
         for (const apply of updates) apply(token);
-      }).catch((error: unknown) => this.failed(error));
+      }).catch((error: unknown) => {
+        this.failed(error);
+        // Releases not written: the store's count of this instance is rewritten by its next change.
+        this.#addInFlight(tokenId, -updates.filter((update) => update === releaseOne).length);
+      });
     });
+    return true;
+  }
+
+  #addInFlight(tokenId: string, delta: number): void {
+    const left = (this.#inFlight.get(tokenId) ?? 0) + delta;
+    if (left > 0) this.#inFlight.set(tokenId, left);
+    else this.#inFlight.delete(tokenId);
   }
 
   /** Runs `update` on the token's (and with `day`, the day's) shared state and writes it back atomically. */
@@ -433,12 +460,7 @@ class SharedLimits {
       const swapped = unchanged || (await this.#bounded(this.store.swap(changes)));
       if (swapped === true) {
         for (const change of changes) this.#known.set(change.key, change.next);
-        // Releases meanwhile were counted down already; they write their own change.
-        if (mine !== own) {
-          const current = (this.#inFlight.get(tokenId) ?? 0) + mine - own;
-          if (current > 0) this.#inFlight.set(tokenId, current);
-          else this.#inFlight.delete(tokenId);
-        }
+        if (mine !== own) this.#addInFlight(tokenId, mine - own);
         if (day) this.lastDay = count;
         if (this.#downUntil !== 0) {
           this.#downUntil = 0;
