@@ -74,6 +74,12 @@ try {
     run(node, ['smoke.cjs'], project);
   }
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
+  // mock.handlers (API.md's `setupServer(...mock.handlers)`) loads msw on first read, in both builds.
+  const handlersCheck = `const m = createMockMarketplace(); if (m.handlers.length !== 1) process.exit(1); m.close(); console.log('mock.handlers ok');`;
+  writeFileSync(join(project, 'handlers.mjs'), `import { createMockMarketplace } from 'emporio/testing';\n${handlersCheck}`);
+  writeFileSync(join(project, 'handlers.cjs'), `const { createMockMarketplace } = require('emporio/testing');\n${handlersCheck}`);
+  run(process.execPath, ['handlers.mjs'], project);
+  run(process.execPath, ['handlers.cjs'], project);
 
   // 2. Declared value exports against run-time exports, per entry and module format.
   const entries = packageEntries();

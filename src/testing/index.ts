@@ -3,7 +3,7 @@
  * users' tests, this project's own tests, the demo and the benchmarks.
  *
  *   const mock = createMockMarketplace({ vendor: 'example' });
- *   setupServer(...mswHandlers(mock));                    // msw, from emporio/testing/msw
+ *   setupServer(...mock.handlers);                        // msw (or mswHandlers from emporio/testing/msw)
  *   new MarketplaceClient({ ..., fetch: mock.fetch });    // or no sockets at all
  *   const server = await startMockMarketplace({ port: 0 }); // or a real loopback server
  */

@@ -3,6 +3,8 @@
  * protocol (Accept and version, bearer token per API, rate limits), routes to the area modules,
  * and injects faults. msw handlers (emporio/testing/msw), the loopback server and the CLI all wrap it.
  */
+import { createRequire } from 'node:module';
+import { buildMswHandlers, type MswModule } from './msw-handlers.js';
 import { createHash } from 'node:crypto';
 import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
@@ -290,6 +292,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     return result;
   };
 
+  let handlers: never[] | undefined;
   const mock = {
     vendor,
     baseUrl,
@@ -302,6 +305,16 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
       cps: tokens.cps[0],
     } as { orders: string; products: string; catalog: string; account: string; cps: string },
     fetch: mockFetch,
+    /**
+     * msw request handlers for every request under `baseUrl`: `setupServer(...mock.handlers)`.
+     * msw (an optional peer dependency) is loaded on first use, and the type names no msw type,
+     * so `emporio/testing` needs msw only when this is read; `mswHandlers(mock)` from
+     * `emporio/testing/msw` is the same list with msw's own type.
+     */
+    get handlers(): readonly never[] {
+      handlers ??= buildMswHandlers(loadMsw(), mock) as never[];
+      return handlers;
+    },
     orders: orders.kit,
     products: products.kit,
     inventory: products.inventory,
@@ -349,6 +362,16 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     },
   };
   return { mock, handle };
+}
+
+/** msw, required on demand from this module's own place (the CommonJS build has no import.meta.url). */
+function loadMsw(): MswModule {
+  const load = createRequire(import.meta.url || __filename);
+  try {
+    return load('msw') as MswModule;
+  } catch (cause) {
+    throw new Error('mock.handlers needs msw (an optional peer dependency): npm install --save-dev msw', { cause });
+  }
 }
 
 export interface CoreContext {

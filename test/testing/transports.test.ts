@@ -142,6 +142,19 @@ describe('msw handlers', () => {
   });
 });
 
+describe('mock.handlers (the form API.md shows)', () => {
+  it('serve the mock through msw with setupServer(...mock.handlers), the same list each read', async () => {
+    const mock = newMock({ baseUrl: 'https://handlers.test' });
+    expect(mock.handlers).toBe(mock.handlers);
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    cleanups.push(() => server.close());
+    const answer = await fetch('https://handlers.test/merchants/ecommerce/orders/DEMO-OPEN', { headers: merchantHeaders() });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).order.code).toBe('DEMO-OPEN');
+  });
+});
+
 describe('faults', () => {
   async function run(seed: number) {
     const mock = newMock({ faults: { rate: 0.3, seed, kinds: ['5xx', 'drop'], phase: 'both' } });
