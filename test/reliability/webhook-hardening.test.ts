@@ -129,7 +129,10 @@ describe('one delivery, one onEvent (item 13)', () => {
       const b = createWebhookHandler(options);
       const answers = await Promise.all([a(post(), { remoteAddress: SERVICE }), b(post(), { remoteAddress: SERVICE })]);
       expect(calls).toBe(1);
-      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      // The other copy is "still being handled" (409), or, on a slow machine, already handled.
+      const texts = await Promise.all(answers.map(async (r) => `${r.status} ${await r.text()}`));
+      expect(texts).toContain('200 ok');
+      expect(texts.filter((text) => text !== '200 ok')).toEqual([expect.stringMatching(/^(409 this delivery is still being handled|200 already handled)$/)]);
       // After the first is done, a redelivery is "already handled".
       const later = await b(post(), { remoteAddress: SERVICE });
       expect([later.status, await later.text()]).toEqual([200, 'already handled']);
