@@ -46,10 +46,13 @@ export function declaredExports(dir, modules, compilerOptions = {}) {
         .sort();
     });
 
-    // Line k + 2 of a probe uses its module's k-th name as a value.
+    // Line k + 2 of a probe uses its module's k-th name as a value, under a name of its own: an
+    // imported type named like a global value (`Location`, `Notification`) would otherwise let
+    // `void Location` reach the global and pass for a value.
     probes.forEach((probe, i) => {
       const specifier = JSON.stringify(modules[i].specifier);
-      writeFileSync(probe, `import { ${names[i].join(', ')} } from ${specifier};\n${names[i].map((n) => `void ${n};`).join('\n')}\n`);
+      const imports = names[i].map((n, k) => `${n} as probe${k}`).join(', ');
+      writeFileSync(probe, `import { ${imports} } from ${specifier};\n${names[i].map((_, k) => `void probe${k};`).join('\n')}\n`);
     });
     const second = ts.createProgram(probes, options, undefined, first);
     return probes.map((probe, i) => {
