@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
+import { entries } from '../tsup.config.ts';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
 const files = readdirSync(dist)
@@ -23,6 +24,8 @@ const options = {
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   target: ts.ScriptTarget.ES2022,
   types: [],
+  // So the checker tells an optional member's own `undefined` from the one optionality adds.
+  exactOptionalPropertyTypes: true,
 };
 const program = ts.createProgram(files, options);
 const checker = program.getTypeChecker();
@@ -88,13 +91,20 @@ function namesZod(text) {
  * is in scope, so a nested unnamed shape comes out as `InferShape<{ ... }>`: such a type is
  * written out here, a union member by member, an object property by property.
  */
-function printType(type, enclosing, extraFlags = 0) {
-  const node = checker.typeToTypeNode(type, enclosing, flags | extraFlags);
+function printType(type, enclosing, extraFlags = 0, withoutUndefined = false) {
+  let node = checker.typeToTypeNode(type, enclosing, flags | extraFlags);
   if (!node) throw new Error(`cannot write out a type in ${enclosing.name.text}`);
+  if (withoutUndefined && ts.isUnionTypeNode(node)) {
+    const kept = node.types.filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword);
+    node = kept.length === 1 ? kept[0] : ts.factory.updateUnionTypeNode(node, ts.factory.createNodeArray(kept));
+  }
   const text = printer.printNode(ts.EmitHint.Unspecified, node, enclosing.getSourceFile());
   if (!namesZod(text)) return text;
   if (type.isUnion()) {
-    return type.types.map((member) => parenthesized(member, printType(member, enclosing))).join(' | ');
+    return type.types
+      .filter((member) => !(withoutUndefined && member.flags & ts.TypeFlags.Undefined))
+      .map((member) => parenthesized(member, printType(member, enclosing)))
+      .join(' | ');
   }
   if (checker.isArrayType(type)) {
     const [item] = checker.getTypeArguments(type);
@@ -107,6 +117,17 @@ function printType(type, enclosing, extraFlags = 0) {
 
 const parenthesized = (type, text) => (type.isUnion() || type.isIntersection() || text.includes('=>') ? `(${text})` : text);
 
+/**
+ * Whether an optional member's type holds `undefined` only because of its `?` (under
+ * exactOptionalPropertyTypes a separate type from a declared `undefined`): it is left out, so
+ * `meta?: M | null` stays that and does not become `meta?: M | null | undefined`.
+ */
+function undefinedOnlyFromOptionality(property, type) {
+  if (!(property.flags & ts.SymbolFlags.Optional)) return false;
+  const members = type.isUnion() ? type.types : [type];
+  return !members.includes(checker.getUndefinedType()) && members.some((t) => t.flags & ts.TypeFlags.Undefined);
+}
+
 /** An object type's members, one per line, with their doc comments. */
 function membersOf(type, enclosing) {
   if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0) throw new Error(`${enclosing.name.text}: call signatures are not written out`);
@@ -117,7 +138,8 @@ function membersOf(type, enclosing) {
   const properties = checker.getPropertiesOfType(type).map((property) => {
     const name = isIdentifierName(property.name) ? property.name : JSON.stringify(property.name);
     const optional = property.flags & ts.SymbolFlags.Optional ? '?' : '';
-    const text = printType(checker.getTypeOfSymbol(property), enclosing);
+    const type = checker.getTypeOfSymbol(property);
+    const text = printType(type, enclosing, 0, undefinedOnlyFromOptionality(property, type));
     return `${docOf(property)}    ${name}${optional}: ${indented(text, '    ')};\n`;
   });
   return [...indexes, ...properties].join('');
@@ -158,17 +180,18 @@ function writeAlias(declaration) {
   return `${modifiers}type ${declaration.name.text} = ${printType(type, declaration, ts.NodeBuilderFlags.InTypeAlias)};`;
 }
 
+const exportLists = (sourceFile) =>
+  sourceFile.statements.filter((s) => ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause));
+const importLists = (sourceFile) =>
+  sourceFile.statements.filter((s) => ts.isImportDeclaration(s) && s.importClause?.namedBindings && ts.isNamedImports(s.importClause.namedBindings));
+const localOf = (element) => (element.propertyName ?? element.name).text;
+const isEntry = (file) => Object.keys(entries).some((name) => file === join(dist, `${name}.d.ts`) || file === join(dist, `${name}.d.cts`));
 /** Whether any file exports a name (which, in a bundle, names one declaration). */
 function exportedAnywhere(name) {
   return files.some((file) =>
     exportLists(program.getSourceFile(file)).some((s) => s.exportClause.elements.some((e) => localOf(e) === name || e.name.text === name)),
   );
 }
-const exportLists = (sourceFile) =>
-  sourceFile.statements.filter((s) => ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause));
-const importLists = (sourceFile) =>
-  sourceFile.statements.filter((s) => ts.isImportDeclaration(s) && s.importClause?.namedBindings && ts.isNamedImports(s.importClause.namedBindings));
-const localOf = (element) => (element.propertyName ?? element.name).text;
 const edits = new Map(files.map((file) => [file, []]));
 /** Per file, the top-level names that go entirely (helpers, constants with no interface beside them). */
 const droppedLocals = new Map();
@@ -259,10 +282,6 @@ for (const file of files.filter(isEntry)) {
   }
 }
 
-function isEntry(file) {
-  return !/-[A-Za-z0-9_-]{8}\.d\.c?ts$/.test(file);
-}
-
 /** An import or export list without the elements that went (or nothing, when none is left). */
 function rewriteList(statement, keep) {
   const elements = (ts.isImportDeclaration(statement) ? statement.importClause.namedBindings : statement.exportClause).elements;
@@ -290,24 +309,38 @@ for (const file of files) {
   }
 }
 
-for (const [file, fileEdits] of edits) {
-  let text = readFileSync(file, 'utf8');
-  for (const edit of fileEdits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-  writeFileSync(file, text);
+const applied = (text, fileEdits) =>
+  fileEdits.sort((a, b) => b.start - a.start).reduce((result, edit) => result.slice(0, edit.start) + edit.text + result.slice(edit.end), text);
+
+/**
+ * Types only the dropped members and constants used (the transport's request spec, ...): a type
+ * or class that is neither exported nor named anywhere else in its file goes, until none is left.
+ */
+const isPrunable = (node) => isTypeDeclaration(node) || (ts.isClassDeclaration(node) && node.name !== undefined);
+function withoutUnused(file, text) {
+  for (;;) {
+    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const uses = new Map();
+    const count = (node) => {
+      if (ts.isIdentifier(node) && !(isPrunable(node.parent) && node.parent.name === node)) uses.set(node.text, (uses.get(node.text) ?? 0) + 1);
+      ts.forEachChild(node, count);
+    };
+    count(sourceFile);
+    const unused = sourceFile.statements.filter((s) => isPrunable(s) && !uses.has(s.name.text));
+    if (unused.length === 0) return text;
+    text = applied(
+      text,
+      unused.map((s) => ({ start: s.getFullStart(), end: s.end, text: '' })),
+    );
+  }
 }
 
-// The check: the declarations compile on their own, and none of them imports zod any more.
+for (const [file, fileEdits] of edits) writeFileSync(file, withoutUnused(file, applied(readFileSync(file, 'utf8'), fileEdits)));
+
+// The check: the declarations compile on their own, without zod in the program.
 const written = ts.createProgram(files, options);
 const problems = ts.getPreEmitDiagnostics(written).map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dist, getNewLine: () => '\n' }));
-for (const file of files) {
-  const sourceFile = written.getSourceFile(file);
-  for (const statement of sourceFile.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier?.text.startsWith('zod')) {
-      problems.push(`${file}: still imports ${statement.moduleSpecifier.text}`);
-    }
-  }
-  if (/import\("zod/.test(sourceFile.text)) problems.push(`${file}: still refers to zod`);
-}
+for (const sourceFile of written.getSourceFiles().filter(isZodFile)) problems.push(`zod's declarations are still loaded: ${sourceFile.fileName}`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);

@@ -18,8 +18,8 @@
  *   without it every entry keeps every schema.
  * - Named: users see `Customer`, not the expanded structure, and a schema that nests it
  *   (`customer: maybe(Customer)`) shows `Customer` too.
- * - Cheap: the published declarations hold the shape with `Maybe<T>` members and named
- *   interfaces, not zod's generic types, so a consumer's compiler does little work.
+ * - Cheap: the build writes each inferred type out as a plain interface (scripts/plain-declarations.mjs),
+ *   so the published declarations do not import zod and a consumer's compiler does little work.
  * - Types come from the shape only, never written twice. Schema constants stay internal:
  *   only the interfaces are exported by the package.
  */
