@@ -1,7 +1,8 @@
-/** The FBS and OAuth examples run against the mock (as a user runs them: `npx tsx examples/<name>.ts`), bounded in time. */
+/** The FBS, OAuth and webhook-cluster examples run against the mock (as a user runs them: `npx tsx examples/<name>.ts`), bounded in time. */
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runScript } from '../helpers/run-script.js';
+import { type RedisServer, redisServerMissing, startRedisServer } from '../redis/redis-server.js';
 
 const runExample = (name: string) =>
   runScript(fileURLToPath(new URL(`../../examples/${name}`, import.meta.url)), [], { env: { ...process.env, EMPORIO_BASE_URL: '' } });
@@ -24,3 +25,28 @@ it('oauth-catalog reads the catalog with an application token and renews an expi
   expect(stdout).toContain('application tokens issued: 1');
   expect(stdout).toMatch(/new user token stored \(lives 60 s\)\nfavorites after the token expired: \d+/);
 }, 60_000);
+
+describe.skipIf(redisServerMissing !== undefined)('webhook-cluster (needs redis-server)', () => {
+  let redis: RedisServer | undefined;
+  afterEach(async () => {
+    await redis?.stop();
+  });
+
+  it('two handler processes on one Redis, every event delivered to both, each handled once', async () => {
+    redis = await startRedisServer();
+    const { code, stdout, stderr } = await runScript(fileURLToPath(new URL('../../examples/webhook-cluster.ts', import.meta.url)), [], {
+      env: { ...process.env, REDIS_URL: redis.url },
+    });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const summary = /(\d+) deliveries to 2 processes, (\d+) events handled \(5 orders\)/.exec(stdout);
+    expect(summary).not.toBeNull();
+    const [deliveries, handled] = [Number(summary?.[1]), Number(summary?.[2])];
+    // One new-order event per order, sent to both processes (and again after a 409 "still being handled").
+    expect(handled).toBe(5);
+    expect(deliveries).toBeGreaterThanOrEqual(2 * handled);
+    const events = [...stdout.matchAll(/process (\d+) handled (.+)/g)];
+    expect(events).toHaveLength(handled);
+    expect(new Set(events.map((event) => event[2])).size).toBe(handled);
+  }, 60_000);
+});
