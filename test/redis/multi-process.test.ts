@@ -114,17 +114,8 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
     cleanup.push(() => Promise.all(started.map(stopWorker)).then(() => {}));
     return started;
   };
-  /** Every worker runs its updates against `url` from the next window boundary; the time to the last one done. */
-  const runAll = async (senders: Worker[], url: string) => {
-    const startAt = nextWindowStart();
-    for (const sender of senders) sender.command({ run: { baseUrl: url, startAt } });
-    const runs = await Promise.all(senders.map((sender) => sender.next(isRun)));
-    return { ms: Math.max(...runs.map((run) => run.ran.endedAt)) - startAt, runs: runs.map((run) => run.ran) };
-  };
-
-  it('4 processes sharing one token keep to its limit together: no 403, and no window left part-used', async () => {
-    const redis = await redisServer();
-    const limited = await kit(true);
+  /** One sender per process, half on node-redis and half on ioredis, each with its own share of the updates; ready. */
+  const updateSenders = async (redis: RedisServer, limited: RunningMockMarketplace): Promise<Worker[]> => {
     const senders = workers(PROCESSES, (i) => ({
       role: 'updates',
       redisUrl: redis.url,
@@ -136,6 +127,20 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
       batchSize: BATCH,
     }));
     await Promise.all(senders.map((sender) => sender.next(isReady)));
+    return senders;
+  };
+  /** Every worker runs its updates against `url` from the next window boundary; the time to the last one done. */
+  const runAll = async (senders: Worker[], url: string) => {
+    const startAt = nextWindowStart();
+    for (const sender of senders) sender.command({ run: { baseUrl: url, startAt } });
+    const runs = await Promise.all(senders.map((sender) => sender.next(isRun)));
+    return { ms: Math.max(...runs.map((run) => run.ran.endedAt)) - startAt, runs: runs.map((run) => run.ran) };
+  };
+
+  it('4 processes sharing one token keep to its limit together: no 403, and no window left part-used', async () => {
+    const redis = await redisServer();
+    const limited = await kit(true);
+    const senders = await updateSenders(redis, limited);
     const { runs } = await runAll(senders, limited.url);
 
     for (const run of runs) expect(run).toMatchObject({ applied: UPDATES, failed: 0, refusals: 0 });
@@ -150,17 +155,7 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
   it('Redis stopped mid-run: every update is still sent and applied (each process on its own view)', async () => {
     const redis = await redisServer();
     const limited = await kit(true);
-    const senders = workers(PROCESSES, (i) => ({
-      role: 'updates',
-      redisUrl: redis.url,
-      redisClient: i % 2 ? 'ioredis' : 'node-redis',
-      prefix: 'limits:',
-      token: limited.mock.tokens.products,
-      updates: UPDATES,
-      offset: i * UPDATES,
-      batchSize: BATCH,
-    }));
-    await Promise.all(senders.map((sender) => sender.next(isReady)));
+    const senders = await updateSenders(redis, limited);
     const startAt = nextWindowStart();
     for (const sender of senders) sender.command({ run: { baseUrl: limited.url, startAt } });
     // Four windows' worth of requests: stopped in the first, most of them are still to go.
