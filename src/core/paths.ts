@@ -34,28 +34,32 @@ const MAX_LENGTH = 256;
  * which resource a request reaches once the server decodes it.
  */
 function hasForbiddenCharacter(value: string): boolean {
+  let ascii = true;
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x25 /* % */ || code === 0x2f /* / */ || code === 0x5c /* \ */) {
       return true;
     }
+    if (code > 0x7f) ascii = false;
   }
-  return /\s/.test(value);
+  // ASCII whitespace is below 0x21, checked above; the rest of Unicode's needs the regex.
+  return !ascii && /\s/.test(value);
+}
+
+function invalid(index: number, reason: string): never {
+  throw new RequestValidationError('Invalid path parameter', [{ path: [index], message: reason }]);
 }
 
 function encodePathParam(value: PathParam, index: number): string {
-  const fail = (reason: string): never => {
-    throw new RequestValidationError('Invalid path parameter', [{ path: [index], message: reason }]);
-  };
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0) fail(`expected a non-negative integer, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < 0) invalid(index, `expected a non-negative integer, got ${value}`);
     return String(value);
   }
-  if (typeof value !== 'string') return fail(`expected a string or integer, got ${typeof value}`);
-  if (value.length === 0) fail('must not be empty');
-  if (value.length > MAX_LENGTH) fail(`longer than ${MAX_LENGTH} characters`);
-  if (hasForbiddenCharacter(value)) fail('must not contain /, \\, %, whitespace or control characters');
-  if (value === '.' || value.includes('..')) fail('must not contain ..');
-  if (!value.isWellFormed()) fail('must be well-formed Unicode');
+  if (typeof value !== 'string') return invalid(index, `expected a string or integer, got ${typeof value}`);
+  if (value.length === 0) invalid(index, 'must not be empty');
+  if (value.length > MAX_LENGTH) invalid(index, `longer than ${MAX_LENGTH} characters`);
+  if (hasForbiddenCharacter(value)) invalid(index, 'must not contain /, \\, %, whitespace or control characters');
+  if (value === '.' || value.includes('..')) invalid(index, 'must not contain ..');
+  if (!value.isWellFormed()) invalid(index, 'must be well-formed Unicode');
   return encodeURIComponent(value);
 }

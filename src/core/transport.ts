@@ -182,10 +182,15 @@ export class Transport {
   readonly vendorSpelling: VendorSpelling | undefined;
   /** Schema paths whose drift was reported: once per path for the client's lifetime. */
   readonly #driftSeen = new Set<string>();
+  /** The Accept values, built once: they go on every request and into every cache key. */
+  readonly #acceptV3: string;
+  readonly #acceptOther: string;
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
     this.vendorSpelling = vendorSpelling(options.vendor);
+    this.#acceptV3 = `application/vnd.${options.vendor}+json; version=3.0`;
+    this.#acceptOther = `application/vnd.${options.vendor}+json; version=${options.apiVersion}`;
     this.#logger = options.logger ?? silentLogger;
     this.#debug = options.logger !== undefined;
     this.#baseOrigin = new URL(options.baseUrl).origin;
@@ -367,7 +372,8 @@ export class Transport {
 
   #buildUrl(spec: RequestSpec<unknown>): string {
     const relative = typeof spec.path === 'string' ? spec.path : spec.path.build();
-    if (/^https?:\/\//i.test(relative)) return relative;
+    // A path starts with '/'; anything else may be an absolute URL (a next-page link).
+    if (relative.charCodeAt(0) !== 47 /* / */ && /^https?:\/\//i.test(relative)) return relative;
     const base = spec.api === 'legacyV2' ? this.#options.legacyBaseUrl : this.#options.baseUrl;
     if (base === undefined) {
       throw new RequestValidationError('The legacy v2 interface needs the `legacyBaseUrl` client option');
@@ -401,8 +407,7 @@ export class Transport {
 
   #accept(api: ApiName): string {
     if (api === 'legacyV2') return 'application/json';
-    const version = api === 'orders' || api === 'products' || api === 'cps' ? '3.0' : this.#options.apiVersion;
-    return `application/vnd.${this.#options.vendor}+json; version=${version}`;
+    return api === 'orders' || api === 'products' || api === 'cps' ? this.#acceptV3 : this.#acceptOther;
   }
 
   /** One attempt: rate limits, cache, then the request and its redirects. */
@@ -566,11 +571,9 @@ export class Transport {
     const callerSignal = options?.signal;
     const hooks = this.#options.hooks;
     const started = hooks.onResponse ? Date.now() : 0;
-    // A redirect target may echo the token in a parameter redactUrl does not know.
-    const shownUrl = () => scrub(redactUrl(url), token);
-    if (this.#debug) this.#logger.debug(`request ${method} ${shownUrl()}`);
+    if (this.#debug) this.#logger.debug(`request ${method} ${shownUrl(url, token)}`);
     if (hooks.onRequest) {
-      const event = { method, url: shownUrl(), headers: scrubHeaders(Object.entries(headers), token), attempt };
+      const event = { method, url: shownUrl(url, token), headers: scrubHeaders(Object.entries(headers), token), attempt };
       this.#callHook('onRequest', () => hooks.onRequest?.(event), token);
     }
     let response: Response | undefined;
@@ -587,7 +590,7 @@ export class Transport {
         const answered = response;
         const event = {
           method,
-          url: shownUrl(),
+          url: shownUrl(url, token),
           status: answered.status,
           headers: scrubHeaders(answered.headers, token),
           durationMs: Date.now() - started,
@@ -747,14 +750,18 @@ export class Transport {
   }
 
   #cacheGet(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> {
-    const failed = (error: unknown) => this.#cacheFailed('read', error);
     let value: unknown;
     try {
       value = (this.#cache as CacheStore).get(key);
     } catch (error) {
-      return failed(error);
+      return this.#cacheFailed('read', error);
     }
-    if (isThenable(value)) return Promise.resolve(value).then((v) => (isCachedAnswer(v) ? v : undefined), failed);
+    if (isThenable(value)) {
+      return Promise.resolve(value).then(
+        (v) => (isCachedAnswer(v) ? v : undefined),
+        (error: unknown) => this.#cacheFailed('read', error),
+      );
+    }
     return isCachedAnswer(value) ? value : undefined;
   }
 
@@ -805,22 +812,22 @@ async function readBody(response: Response, limit: number, deadline: number, sig
     reader.cancel().catch(() => {});
   };
   const timer = setTimeout(stop, Math.max(1, deadline - Date.now()), BODY_TIMEOUT);
-  const abort = () => stop(signal?.reason);
-  signal?.addEventListener('abort', abort, { once: true });
-  const decoder = new TextDecoder();
-  let text = '';
+  const abort = signal && (() => stop(signal.reason));
+  if (abort) signal?.addEventListener('abort', abort, { once: true });
+  // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
+  const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (stopped) throw reason;
-      if (done) return text + decoder.decode();
+      if (done) return decodeUtf8(chunks, total);
       total += value.byteLength;
       if (total > limit) {
         stop(BODY_TOO_LARGE);
         throw BODY_TOO_LARGE;
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
   } catch (error) {
     const why = stopped ? reason : error;
@@ -828,8 +835,23 @@ async function readBody(response: Response, limit: number, deadline: number, sig
     throw why;
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', abort);
+    if (abort) signal?.removeEventListener('abort', abort);
   }
+}
+
+const utf8 = new TextDecoder();
+
+/** The body's bytes as text (UTF-8, invalid sequences replaced, as `response.text()` does). */
+function decodeUtf8(chunks: readonly Uint8Array[], total: number): string {
+  if (chunks.length === 0) return '';
+  if (chunks.length === 1) return utf8.decode(chunks[0]);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return utf8.decode(bytes);
 }
 
 /** A body stream that failed in its decompressor (zlib, brotli), not on the socket. */
@@ -866,6 +888,9 @@ function within<T>(promise: PromiseLike<T>, ms: number, signal: AbortSignal | un
     );
   });
 }
+
+/** A request URL as logs and hooks show it: a redirect target may echo the token in a parameter redactUrl does not know. */
+const shownUrl = (url: string, token: string | undefined): string => scrub(redactUrl(url), token);
 
 const requestIdOf = (headers: Headers): string | undefined => headers.get('x-request-id') ?? undefined;
 
