@@ -81,6 +81,9 @@ interface Step {
   why?: 'window' | 'minute';
 }
 
+/** The usual step: go now (one object for every request). */
+const GO: Step = Object.freeze({ wait: 0 });
+
 /**
  * Two rules, kept apart:
  * - the service's own figures: a token whose `Remaining` reached 0 waits for `Reset`
@@ -187,7 +190,7 @@ export class RateLimiter {
       token.sent.push(this.now());
       day.sent++;
     }
-    return { wait: 0 };
+    return GO;
   }
 
   /** Reads the answer's rate-limit headers, if it carried them. */

@@ -147,10 +147,12 @@ interface RawAnswer {
   url: string;
   /** The Link header of a cached answer (a 304 carries none); read from `headers` otherwise. */
   cachedLink?: string | null;
-  /** The token the request carried (set by #attempt). */
-  token?: string | undefined;
+  /** The token the request carried. */
+  token: string | undefined;
 }
 
+/** A call without options (most calls): one object for all of them. */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
 const MAX_REDIRECTS = 5;
 /** The token each 401 refused, so that concurrent refusals of one token renew it once. */
 const refusedTokens = new WeakMap<Error, string>();
@@ -291,7 +293,7 @@ export class Transport {
   async send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
     const url = this.#buildUrl(spec);
     const target: RequestTarget = { method: spec.method, url: redactUrl(url) };
-    const options = spec.options ?? {};
+    const options = spec.options ?? NO_OPTIONS;
     const signal = options.signal;
     const retryable = spec.idempotent ?? spec.method === 'GET';
     const maxRetries = options.maxRetries ?? this.#options.maxRetries;
@@ -412,7 +414,7 @@ export class Transport {
 
   /** One attempt: rate limits, cache, then the request and its redirects. */
   async #attempt(spec: RequestSpec<unknown>, url: string, target: RequestTarget, attempt = 0): Promise<RawAnswer> {
-    const options = spec.options ?? {};
+    const options = spec.options ?? NO_OPTIONS;
     const timeout = options.timeout ?? this.#options.timeout;
     // Awaits only where there is something to wait for: most requests need none of these.
     const pendingToken = this.#token(spec);
@@ -450,7 +452,6 @@ export class Transport {
     if (revalidating) headers['if-none-match'] = cached.etag;
 
     const raw = await this.#followRedirects(spec, requestUrl, target, headers, body, token, tokenId, attempt);
-    raw.token = token;
 
     if (raw.status === 304 && revalidating) {
       this.#logger.debug('cache hit (304 Not Modified)', { url: target.url });
@@ -597,7 +598,7 @@ export class Transport {
         };
         this.#callHook('onResponse', () => hooks.onResponse?.(event), token);
       }
-      return { status: response.status, headers: response.headers, text, url };
+      return { status: response.status, headers: response.headers, text, url, token };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (error instanceof KyTimeoutError) throw new TimeoutError(`no answer within ${timeout} ms`, target);
