@@ -44,41 +44,35 @@ export async function benchRequestOverhead(): Promise<Row[]> {
     const check = (order: { code: string }) => {
       if (order.code !== 'DEMO-OPEN') throw new Error('wrong answer');
     };
+    /** n calls of raw fetch + JSON.parse on `base`. */
+    const viaFetch = (base: string) => {
+      const target = `${base}/merchants/ecommerce/orders/DEMO-OPEN`;
+      return async (n: number) => {
+        for (let i = 0; i < n; i++) {
+          const response = await fetch(target, { headers });
+          check((JSON.parse(await response.text()) as { order: { code: string } }).order);
+        }
+      };
+    };
+    /** n calls of `sdk.orders.get`. */
+    const viaSdk = (sdk: MarketplaceClient) => async (n: number) => {
+      for (let i = 0; i < n; i++) check(await sdk.orders.get('DEMO-OPEN'));
+    };
 
-    const slowUrl = `${slowServer.url}/merchants/ecommerce/orders/DEMO-OPEN`;
     const slowClient = new MarketplaceClient({ ...options, baseUrl: slowServer.url });
     const slow = await compareInterleaved(
-      {
-        fetch: async (n) => {
-          for (let i = 0; i < n; i++) {
-            const response = await fetch(slowUrl, { headers });
-            check((JSON.parse(await response.text()) as { order: { code: string } }).order);
-          }
-        },
-        sdk: async (n) => {
-          for (let i = 0; i < n; i++) check(await slowClient.orders.get('DEMO-OPEN'));
-        },
-      },
+      { fetch: viaFetch(slowServer.url), sdk: viaSdk(slowClient) },
       { calls: LATENCY_CALLS, slice: 10, warmup: 1, rounds: 7 },
     );
 
     const m = await compareInterleaved(
       {
-        fetch: async (n) => {
-          for (let i = 0; i < n; i++) {
-            const response = await fetch(url, { headers });
-            check((JSON.parse(await response.text()) as { order: { code: string } }).order);
-          }
-        },
+        fetch: viaFetch(server.url),
         ky: async (n) => {
           for (let i = 0; i < n; i++) check((await bareKy.get(url, { headers }).json<{ order: { code: string } }>()).order);
         },
-        sdk: async (n) => {
-          for (let i = 0; i < n; i++) check(await client.orders.get('DEMO-OPEN'));
-        },
-        sdkNoCache: async (n) => {
-          for (let i = 0; i < n; i++) check(await uncached.orders.get('DEMO-OPEN'));
-        },
+        sdk: viaSdk(client),
+        sdkNoCache: viaSdk(uncached),
       },
       { calls: CALLS, warmup: 1, rounds: 7 },
     );
