@@ -55,7 +55,8 @@ interface Definition {
   values?: unknown[];
 }
 
-const defOf = (schema: z.ZodMiniType): Definition => (schema as unknown as { _zod: { def: Definition } })._zod.def;
+/** A schema's zod definition: what the SDK reads to walk a schema. */
+export const defOf = (schema: z.ZodMiniType): Definition => (schema as unknown as { _zod: { def: Definition } })._zod.def;
 
 /** Per schema: its in-place check, or false when it has none. */
 const inPlaceChecks = new WeakMap<object, ((value: unknown) => boolean) | false>();

@@ -1,10 +1,17 @@
 /**
  * The vendor's spelling (spec/4 section 1): the real service writes its own name where the
  * documents write `marketplace` (`fulfilled_by_acme`, `fees.acme_coins_fee`,
- * `customer.acme_plus_user`, the courier `Acme Last Mile`). Orders read through a client or a
- * webhook parser with a vendor get the typed `marketplace` names filled from the vendor's,
- * and are remembered as that vendor's, so `canSetAsReady` knows its courier.
+ * `customer.acme_plus_user`, the courier `Acme Last Mile`). Answers are checked against
+ * schemas that carry the vendor's names with the types of the names they stand for (so a
+ * vendor field of another type is drift like any other), then orders get the typed
+ * `marketplace` names filled from the vendor's, and are remembered as that vendor's, so
+ * `canSetAsReady` knows its courier.
  */
+import type * as z from 'zod/mini';
+import { maybe, record } from './common.js';
+import { defOf } from './drift.js';
+import { Customer, Fees, Order } from './order.js';
+
 
 /** The names one vendor writes; undefined for `marketplace`, the documents' own spelling. */
 export interface VendorSpelling {
@@ -18,6 +25,9 @@ export interface VendorSpelling {
 const orderVendors = new WeakMap<object, string>();
 
 const spellings = new Map<string, VendorSpelling>();
+
+/** Answer schemas in each spelling, built on first use (see `inSpelling`). */
+const spelledSchemas = new WeakMap<VendorSpelling, Map<object, z.ZodMiniType>>();
 
 export function vendorSpelling(vendor: string | undefined): VendorSpelling | undefined {
   if (vendor === undefined) return undefined;
@@ -42,9 +52,39 @@ export function vendorOf(order: object): string | undefined {
 }
 
 /**
+ * `schema` (the order, or an answer whose required `order` member is one) with the vendor's
+ * names added beside the names they stand for, of the same types: the answer is checked
+ * (fast path, drift, strict) as it is for the documents' spelling. Built once per spelling.
+ */
+export function inSpelling<T>(schema: z.ZodMiniType<T>, spelling: VendorSpelling | undefined): z.ZodMiniType<T> {
+  if (spelling === undefined) return schema;
+  let schemas = spelledSchemas.get(spelling);
+  if (schemas === undefined) spelledSchemas.set(spelling, (schemas = new Map()));
+  let spelled = schemas.get(schema);
+  if (spelled === undefined) {
+    spelled = schema === Order ? spelledOrder(spelling) : record({ ...defOf(schema).shape, order: inSpelling(Order, spelling) });
+    schemas.set(schema, spelled);
+  }
+  return spelled as z.ZodMiniType<T>;
+}
+
+function spelledOrder({ fulfilledBy, coinsFee, plusUser }: VendorSpelling): z.ZodMiniType {
+  const order = defOf(Order).shape!;
+  const fees = defOf(Fees).shape!;
+  const customer = defOf(Customer).shape!;
+  return record({
+    ...order,
+    [fulfilledBy]: order.fulfilled_by_marketplace!,
+    fees: maybe(record({ ...fees, [coinsFee]: fees.marketplace_coins_fee! })),
+    customer: maybe(record({ ...customer, [plusUser]: customer.marketplace_plus_user! })),
+  });
+}
+
+/**
  * Fills the typed names from the vendor's spelling where only that is present (the wire
  * fields stay), and remembers the order's vendor. A vendor field of another type than the
- * typed name's is left where it is. A few property reads: cheap enough for every order.
+ * typed name's is not copied: checking the answer against `inSpelling`'s schema reported it
+ * as drift. A few property reads: cheap enough for every order.
  */
 export function adoptSpelling<T>(order: T, spelling: VendorSpelling | undefined): T {
   if (spelling === undefined || typeof order !== 'object' || order === null) return order;

@@ -1,5 +1,6 @@
+import type * as z from 'zod/mini';
 import { WebhookParseError } from '../core/errors.js';
-import { adoptSpelling, vendorSpelling } from '../schemas/vendor.js';
+import { adoptSpelling, inSpelling, type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { conforms, type Drift, type DriftReport, driftIssue, inspect, kindOf } from '../schemas/drift.js';
 import { Order } from '../schemas/order.js';
 import {
@@ -74,8 +75,9 @@ export function parseWebhook(body: WebhookBody, options?: ParseWebhookOptions): 
     value = body;
   }
   try {
-    const event = toEvent(value, options);
-    if (options?.vendor !== undefined && event.order !== undefined) adoptSpelling(event.order, vendorSpelling(options.vendor));
+    const spelling = vendorSpelling(options?.vendor);
+    const event = toEvent(value, spelling, options);
+    if (event.order !== undefined) adoptSpelling(event.order, spelling);
     return event;
   } catch (error) {
     if (error instanceof WebhookParseError) throw error;
@@ -122,7 +124,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function toEvent(value: unknown, options: ParseWebhookOptions | undefined): WebhookEvent {
+function toEvent(value: unknown, spelling: VendorSpelling | undefined, options: ParseWebhookOptions | undefined): WebhookEvent {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new WebhookParseError(`expected a JSON object, received ${kindOf(value)}`);
   }
@@ -134,8 +136,10 @@ function toEvent(value: unknown, options: ParseWebhookOptions | undefined): Webh
       ['event_type'],
     );
   }
-  const schema = eventType === 'new_order' ? NewOrderEvent : eventType === 'order_updated' ? OrderUpdatedEvent : undefined;
-  if (schema === undefined) return unknownEvent(eventType, body, options);
+  const known: z.ZodMiniType<WebhookEvent> | undefined =
+    eventType === 'new_order' ? NewOrderEvent : eventType === 'order_updated' ? OrderUpdatedEvent : undefined;
+  if (known === undefined) return unknownEvent(eventType, body, inSpelling(Order, spelling), options);
+  const schema = inSpelling(known, spelling);
   // Conforming bodies are returned as they are (no copy); only a doubtful one is looked at closely.
   if (conforms(schema, body)) return body as unknown as WebhookEvent;
   const deviation = inspect(schema, body);
@@ -163,12 +167,17 @@ function accept(
 }
 
 /** Nothing is lost: the whole body stays in `raw`, and a usable `order` is typed. */
-function unknownEvent(eventType: string, body: Record<string, unknown>, options: ParseWebhookOptions | undefined): UnknownWebhookEvent {
+function unknownEvent(
+  eventType: string,
+  body: Record<string, unknown>,
+  orderSchema: typeof Order,
+  options: ParseWebhookOptions | undefined,
+): UnknownWebhookEvent {
   const event: UnknownWebhookEvent = { event_type: eventType, raw: body };
   if (typeof body.event_time === 'string') event.event_time = body.event_time;
   const order = body.order;
   if (order !== undefined && order !== null) {
-    const deviation = conforms(Order, order) ? undefined : inspect(Order, order, ['order']);
+    const deviation = conforms(orderSchema, order) ? undefined : inspect(orderSchema, order, ['order']);
     if (deviation === undefined) event.order = order as Order;
     else if (deviation.fatal.length === 0 && !(options?.strict && deviation.drift.length > 0)) {
       accept([], deviation.drift, options);

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canSetAsReady, type DriftReport, MarketplaceClient, parseWebhook, ResponseValidationError } from 'emporio';
+import { canSetAsReady, type DriftReport, MarketplaceClient, parseWebhook, ResponseValidationError, WebhookParseError } from 'emporio';
 import { startMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, type WebhookEvent } from 'emporio/webhooks';
 
@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function client(options: { strict?: boolean; reports?: DriftReport[] } = {}) {
+function client(options: { strict?: boolean; reports?: DriftReport[]; vendor?: string } = {}) {
   return new MarketplaceClient({
     baseUrl,
-    vendor: 'marketplace',
+    vendor: options.vendor ?? 'marketplace',
     token: 'test-token',
     cache: false,
     maxRetries: 0,
@@ -46,11 +46,12 @@ function client(options: { strict?: boolean; reports?: DriftReport[] } = {}) {
   });
 }
 
-function handler(options: { strict?: boolean; reports?: DriftReport[] } = {}) {
+function handler(options: { strict?: boolean; reports?: DriftReport[]; vendor?: string } = {}) {
   const events: WebhookEvent[] = [];
   const handle = createWebhookHandler({
     allowedRanges: false,
     dedupe: false,
+    vendor: options.vendor,
     strict: options.strict ?? false,
     onDrift: (report) => options.reports?.push(report),
     onEvent: (event) => void events.push(event),
@@ -196,15 +197,18 @@ describe("the vendor's spelling", () => {
     }
   });
 
+  /** An accepted order in vendor acme's spelling, as the real service sends it. */
+  const acmeOrder = {
+    code: '260501-1000001',
+    state: 'accepted',
+    courier: 'Acme Last Mile',
+    fulfilled_by_acme: false,
+    fees: { acme_coins_fee: 0.5 },
+    customer: { id: 'user1', acme_plus_user: true },
+  };
+
   it('parseWebhook and the handler fill the typed names and remember the vendor; the wire fields stay', async () => {
-    const order = {
-      code: '123456-1',
-      state: 'accepted',
-      courier: 'Acme Last Mile',
-      fulfilled_by_acme: false,
-      fees: { acme_coins_fee: 0.5 },
-      customer: { acme_plus_user: true },
-    };
+    const order = acmeOrder;
     const text = JSON.stringify({ event_type: 'order_updated', order });
     const event = parseWebhook(text, { vendor: 'acme' });
     expect(event.order).toMatchObject({ ...order, fulfilled_by_marketplace: false, fees: { acme_coins_fee: 0.5, marketplace_coins_fee: 0.5 }, customer: { acme_plus_user: true, marketplace_plus_user: true } });
@@ -219,5 +223,83 @@ describe("the vendor's spelling", () => {
     expect((await handle(new Request('https://shop.example/hook', { method: 'POST', body: text }))).status).toBe(200);
     expect(events[0]?.order?.fulfilled_by_marketplace).toBe(false);
     expect(canSetAsReady(events[0]!.order!).ok).toBe(true);
+  });
+
+  describe('a vendor field of another type than the name it stands for is drift, under its own wire path', () => {
+    const cases = [
+      { name: 'fulfilled_by_acme', path: ['fulfilled_by_acme'], value: 'not-a-flag', expected: 'boolean', received: 'string', typed: ['fulfilled_by_marketplace'] },
+      { name: 'fees.acme_coins_fee', path: ['fees', 'acme_coins_fee'], value: '0.50 EUR', expected: 'number', received: 'string', typed: ['fees', 'marketplace_coins_fee'] },
+      { name: 'customer.acme_plus_user', path: ['customer', 'acme_plus_user'], value: 987654, expected: 'boolean', received: 'number', typed: ['customer', 'marketplace_plus_user'] },
+    ] as const;
+
+    it.each(cases)('$name: orders.get resolves as sent, reported once per client, refused when strict', async ({ path, value, expected, received, typed }) => {
+      const drifted = withValue(acmeOrder, [...path], value);
+      body = JSON.stringify({ order: drifted });
+      const reports: DriftReport[] = [];
+      const acme = client({ vendor: 'acme', reports });
+      const got = await acme.orders.get(acmeOrder.code);
+      expect(got).toMatchObject(drifted);
+      // The typed name is not filled from a value of another type.
+      expect(typed.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], got)).toBeUndefined();
+      await acme.orders.get(acmeOrder.code);
+      expect(reports).toEqual([
+        { api: 'orders', method: 'GET', url: `${baseUrl}/merchants/ecommerce/orders/${acmeOrder.code}`, path: `$.order.${path.join('.')}`, expected, received },
+      ]);
+      expect(JSON.stringify(reports)).not.toContain(String(value));
+
+      const refused = await client({ vendor: 'acme', strict: true }).orders.get(acmeOrder.code).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ResponseValidationError);
+      expect((refused as ResponseValidationError).issues).toEqual([{ path: ['order', ...path], message: `expected ${expected}, received ${received}` }]);
+
+      // Without the vendor the field is an unknown member: passes silently.
+      const plain: DriftReport[] = [];
+      await client({ reports: plain, strict: true }).orders.get(acmeOrder.code);
+      expect(plain).toEqual([]);
+    });
+
+    it.each(cases)('$name: a webhook with it is delivered (200) and reported once per handler, refused when strict', async ({ path, value, expected, received }) => {
+      const drifted = withValue(acmeOrder, [...path], value);
+      const reports: DriftReport[] = [];
+      const { deliver, events } = handler({ vendor: 'acme', reports });
+      expect((await deliver(drifted)).status).toBe(200);
+      expect((await deliver(drifted)).status).toBe(200);
+      expect(events.map((event) => event.order?.code)).toEqual([acmeOrder.code, acmeOrder.code]);
+      expect(reports).toEqual([{ api: 'webhook', method: 'POST', url: '', path: `$.order.${path.join('.')}`, expected, received }]);
+
+      const strict = handler({ vendor: 'acme', strict: true });
+      expect((await strict.deliver(drifted)).status).toBe(400);
+      expect(strict.events).toEqual([]);
+
+      const text = JSON.stringify({ event_type: 'order_updated', order: drifted });
+      const told: DriftReport[] = [];
+      expect(parseWebhook(text, { vendor: 'acme', onDrift: (report) => told.push(report) }).order).toMatchObject(drifted);
+      expect(told.map((report) => report.path)).toEqual([`$.order.${path.join('.')}`]);
+      expect(() => parseWebhook(text, { vendor: 'acme', strict: true })).toThrow(WebhookParseError);
+      // An event type the SDK does not know keeps its order the same way.
+      const unknown = JSON.stringify({ event_type: 'order_archived', order: drifted });
+      const toldUnknown: DriftReport[] = [];
+      expect(parseWebhook(unknown, { vendor: 'acme', onDrift: (report) => toldUnknown.push(report) }).order).toMatchObject(drifted);
+      expect(toldUnknown.map((report) => report.path)).toEqual([`$.order.${path.join('.')}`]);
+      expect(parseWebhook(unknown, { vendor: 'acme', strict: true }).order).toBeUndefined();
+    });
+
+    it('without onDrift, the client says it once through logger.warn, with no value', async () => {
+      body = JSON.stringify({ order: { ...acmeOrder, fulfilled_by_acme: 'sí' } });
+      const warnings: unknown[][] = [];
+      const acme = new MarketplaceClient({
+        baseUrl,
+        vendor: 'Acme',
+        token: 'test-token',
+        cache: false,
+        maxRetries: 0,
+        logger: { warn: (...args: unknown[]) => void warnings.push(args), debug: () => {}, info: () => {}, error: () => {} },
+      });
+      expect((await acme.orders.get(acmeOrder.code)).fulfilled_by_marketplace).toBeUndefined();
+      await acme.orders.get(acmeOrder.code);
+      const drift = warnings.filter(([message]) => String(message).includes('drifted'));
+      expect(drift).toHaveLength(1);
+      expect(String(drift[0]?.[0])).toContain('$.order.fulfilled_by_acme: expected boolean, received string');
+      expect(JSON.stringify(drift)).not.toContain('sí');
+    });
   });
 });

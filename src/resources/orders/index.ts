@@ -16,7 +16,7 @@ import {
 import { SuccessAnswer } from '../../schemas/products.js';
 
 import { APIResource } from '../resource.js';
-import { adoptSpelling } from '../../schemas/vendor.js';
+import { adoptSpelling, inSpelling, type VendorSpelling } from '../../schemas/vendor.js';
 import { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
 import { type InvoiceFile, invoiceForm } from './invoice.js';
 import { actOnce } from './lost-answer.js';
@@ -81,11 +81,11 @@ function refuseIneligible(action: string, eligibility: Eligibility): void {
 }
 
 const orderPath = (code: string) => path`/merchants/ecommerce/orders/${code}`;
-const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec<OrderEnvelope> => ({
+const getSpec = (code: string, spelling: VendorSpelling | undefined, options: RequestOptions | undefined): RequestSpec<OrderEnvelope> => ({
   api: 'orders',
   method: 'GET',
   path: orderPath(code),
-  schema: OrderEnvelope,
+  schema: inSpelling(OrderEnvelope, spelling),
   options,
 });
 
@@ -98,7 +98,8 @@ const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec
 export class Orders extends APIResource {
   /** GET /merchants/ecommerce/orders/:code: the order, with `accept_options` / `reject_options` while it is open. */
   get(code: string, options?: RequestOptions): APIPromise<Order> {
-    return this._transport.request(getSpec(code, options), (body) => adoptSpelling(body.order, this._transport.vendorSpelling));
+    const spelling = this._transport.vendorSpelling;
+    return this._transport.request(getSpec(code, spelling, options), (body) => adoptSpelling(body.order, spelling));
   }
 
   /**
@@ -234,7 +235,7 @@ export class Orders extends APIResource {
       });
     // One read, as API.md says: its own retries would delay the original error.
     const read = () =>
-      this._transport.send(getSpec(code, { ...options, maxRetries: 0 })).then((answer) => ({ order: answer.body.order, answer }));
+      this._transport.send(getSpec(code, this._transport.vendorSpelling, { ...options, maxRetries: 0 })).then((answer) => ({ order: answer.body.order, answer }));
     return actOnce<Order, Answered>(send, read, hasEffect).then((answer) => ({ data: undefined, answer }));
   }
 }
