@@ -19,6 +19,7 @@ import type {
   MockWebhookEvent,
   OrderOverrides,
 } from './types.js';
+import type { OrderReturn } from '../schemas/order.js';
 import { lastMileCourier, vendorSpelling } from '../schemas/vendor.js';
 import { cents, copy, fail, json, parseMediaType, readJsonBody, success, timestamp } from './wire.js';
 
@@ -204,11 +205,21 @@ export function createOrders(context: OrdersContext) {
     };
   };
 
+  /** A return of some of the order's items, as the service lists them (spec/4 section 2). */
+  const newReturn = (parcels: number): OrderReturn => ({
+    return_uuid: random.id(10),
+    tracking_ids: Array.from({ length: parcels }, () => random.id(13).toUpperCase()),
+  });
+
   const create = (overrides: OrderOverrides = {}): MockOrder => {
     const t = now();
     const { customer, line_items, ...rest } = overrides;
     // The second default line item is a sized variation, as clothing orders carry (spec/4 section 2).
     const items = (line_items ?? [{}, { size: SIZE }]).map(lineItem);
+    // Today's shapes in a seeded share of orders (spec/4 section 2): `custom` as a string
+    // (the list before 2026-04-24) in half, an earlier return of the customer's in a quarter.
+    const customAsText = random.next() < 0.5;
+    const returned = random.next() < 0.25;
     const invoice = rest.invoice ?? false;
     const windows = windowTimes(3);
     const order: MockOrder = {
@@ -278,8 +289,8 @@ export function createOrders(context: OrdersContext) {
       is_ready_for_dispatch: false,
       number_of_parcels: null,
       // GIFT-WRAP: "gift wrap requested". A string since 2026-04-24 (spec/4 section 2); a list before.
-      custom: rest.gift_wrap === true ? '[GIFT-WRAP]' : [],
-      returns: [],
+      custom: rest.gift_wrap === true ? '[GIFT-WRAP]' : customAsText ? '' : [],
+      returns: returned ? [newReturn(random.int(1, 2))] : [],
       payment_method: 'card',
       paid_by_user: true,
       ...rest,
@@ -603,15 +614,19 @@ export function createOrders(context: OrdersContext) {
       record.order.state = 'delivered';
       return view(record);
     },
+    /** Some items come back: a return joins the order's `returns`; the event's changes name the state. */
     partiallyReturn(code: string): MockOrder {
       const record = must(code);
       requireState(record, 'partiallyReturn', ['dispatched', 'delivered', 'partially_delivered']);
+      record.order.returns = [...(record.order.returns ?? []), newReturn(1)];
       update(record, { state: 'partially_returned' });
       return view(record);
     },
+    /** The rest comes back: a return joins the order's `returns`; the event's changes name the state. */
     returnOrder(code: string): MockOrder {
       const record = must(code);
       requireState(record, 'returnOrder', ['dispatched', 'delivered', 'partially_delivered', 'partially_returned', 'for_return']);
+      record.order.returns = [...(record.order.returns ?? []), newReturn(1)];
       update(record, { state: 'returned' });
       return view(record);
     },

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canSetAsReady, type DriftReport, MarketplaceClient, parseWebhook, ResponseValidationError, WebhookParseError } from 'emporio';
-import { startMockMarketplace } from 'emporio/testing';
+import { createMockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, type WebhookEvent } from 'emporio/webhooks';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -301,5 +301,83 @@ describe("the vendor's spelling", () => {
       expect(String(drift[0]?.[0])).toContain('$.order.fulfilled_by_acme: expected boolean, received string');
       expect(JSON.stringify(drift)).not.toContain('sí');
     });
+  });
+});
+
+describe("the kit's orders follow today's shapes", () => {
+  /** `count` orders made by a kit with `seed` and `vendor`, read back through a strict client. */
+  async function kitOrders(seed: number, vendor: string, count: number) {
+    const mock = createMockMarketplace({ seed, vendor, seedDemoOrders: false });
+    const reports: DriftReport[] = [];
+    const client = new MarketplaceClient({
+      baseUrl: mock.baseUrl,
+      vendor,
+      tokens: mock.tokens,
+      fetch: mock.fetch,
+      maxRetries: 0,
+      strict: true,
+      hooks: { onDrift: (report) => void reports.push(report) },
+    });
+    const codes = Array.from({ length: count }, () => mock.orders.create().code);
+    const orders = [];
+    for (const code of codes) orders.push(await client.orders.get(code));
+    return { mock, client, orders, reports };
+  }
+
+  it.each(['marketplace', 'acme'])('vendor %s: a seeded share of orders carries custom as a string and returns; every order has a sized item; no drift', async (vendor) => {
+    const { mock, orders, reports } = await kitOrders(7, vendor, 40);
+    try {
+      expect(reports).toEqual([]);
+      const asText = orders.filter((order) => typeof order.custom === 'string');
+      expect(asText.length).toBeGreaterThan(5);
+      expect(asText.length).toBeLessThan(35);
+      const withReturns = orders.filter((order) => (order.returns ?? []).length > 0);
+      expect(withReturns.length).toBeGreaterThan(2);
+      expect(withReturns.length).toBeLessThan(30);
+      for (const order of withReturns) {
+        for (const entry of order.returns!) {
+          expect(Object.keys(entry).sort()).toEqual(['return_uuid', 'tracking_ids']);
+          expect(entry.return_uuid).toMatch(/^[A-Za-z0-9]{10}$/);
+          expect(entry.tracking_ids!.length).toBeGreaterThan(0);
+          for (const id of entry.tracking_ids!) expect(id).toMatch(/^[A-Z0-9]{13}$/);
+        }
+      }
+      expect(orders.every((order) => order.line_items?.some((item) => item.size?.label === 'Νούμερο'))).toBe(true);
+      // The webhook events carry the same orders, read as strictly.
+      for (const event of mock.events) expect(parseWebhook(JSON.stringify(event), { vendor, strict: true }).order?.code).toBe(event.order.code);
+
+      // The same seed makes the same orders.
+      const again = await kitOrders(7, vendor, 40);
+      expect(again.orders.map((order) => [order.custom, order.returns])).toEqual(orders.map((order) => [order.custom, order.returns]));
+      again.mock.close();
+    } finally {
+      mock.close();
+    }
+  });
+
+  it("the kit's return actions add a return each to the order and its events; the changes name the state only", async () => {
+    const { mock, client } = await kitOrders(3, 'acme', 0);
+    try {
+      const { code } = mock.orders.create({ returns: [] });
+      const open = await client.orders.get(code);
+      await client.orders.accept(code, { pickup_location: open.accept_options!.pickup_location![0]!.id!, pickup_window: open.accept_options!.pickup_window![0]!.id! });
+      mock.orders.dispatch(code);
+      mock.orders.partiallyReturn(code);
+      const partial = mock.events.at(-1)!;
+      expect(partial.changes).toEqual({ state: { old: 'dispatched', new: 'partially_returned' } });
+      expect(partial.order.returns).toHaveLength(1);
+      mock.orders.returnOrder(code);
+      const returned = mock.events.at(-1)!;
+      expect(returned.changes).toEqual({ state: { old: 'partially_returned', new: 'returned' } });
+      expect(returned.order.returns).toHaveLength(2);
+      expect(parseWebhook(JSON.stringify(returned), { vendor: 'acme', strict: true }).order?.returns).toEqual(returned.order.returns);
+      const read = await client.orders.get(code);
+      expect(read.returns).toEqual(returned.order.returns);
+      const [first, second] = read.returns!;
+      expect(first!.return_uuid).not.toBe(second!.return_uuid);
+      expect(first!.tracking_ids).toEqual([expect.stringMatching(/^[A-Z0-9]{13}$/)]);
+    } finally {
+      mock.close();
+    }
   });
 });
