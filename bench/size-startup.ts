@@ -7,27 +7,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error: a plain .mjs script without type declarations
 import { checkSizes } from '../scripts/check-size.mjs';
 import { compare, fmt, type Row } from './harness.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SPAWNS = 15;
 
-interface SizeRow {
-  entry: string;
-  minKb: number;
-  gzipKb: number;
-  budgetKb: number;
-  ok: boolean;
-}
-
 export async function benchSizeAndStartup(): Promise<Row[]> {
   if (!existsSync(`${root}/dist/index.js`) || !existsSync(`${root}/dist/webhooks.js`)) {
     console.log('\n  dist/ is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   }
-  const sizes = (await checkSizes()) as SizeRow[];
+  const sizes = await checkSizes();
   const rows: Row[] = sizes.map((r) => ({
     name: `size ${r.entry} (min+gz)`,
     measured: `${r.gzipKb.toFixed(1)} KB`,

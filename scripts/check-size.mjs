@@ -9,7 +9,9 @@ import { build } from 'esbuild';
 export const BUDGETS = [
   { entry: 'emporio', file: 'dist/index.js', budgetKb: 52 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 14, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). The webhooks bundle test
+  // holds the sources to the same figure.
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 14.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {
