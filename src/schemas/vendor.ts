@@ -59,7 +59,10 @@ export function vendorOf(order: object): string | undefined {
 export function inSpelling<T>(schema: z.ZodMiniType<T>, spelling: VendorSpelling | undefined): z.ZodMiniType<T> {
   if (spelling === undefined) return schema;
   let schemas = spelledSchemas.get(spelling);
-  if (schemas === undefined) spelledSchemas.set(spelling, (schemas = new Map()));
+  if (schemas === undefined) {
+    schemas = new Map();
+    spelledSchemas.set(spelling, schemas);
+  }
   let spelled = schemas.get(schema);
   if (spelled === undefined) {
     spelled = schema === Order ? spelledOrder(spelling) : record({ ...defOf(schema).shape, order: inSpelling(Order, spelling) });
