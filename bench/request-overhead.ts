@@ -20,6 +20,7 @@ const CALLS = 2_000;
 const LATENCY_MS = 5;
 const LATENCY_CALLS = 200;
 const TOKEN = 'bench-orders-token';
+const orderUrl = (base: string) => `${base}/merchants/ecommerce/orders/DEMO-OPEN`;
 
 export async function benchRequestOverhead(): Promise<Row[]> {
   const recorded = JSON.parse(
@@ -35,7 +36,6 @@ export async function benchRequestOverhead(): Promise<Row[]> {
     setTimeout(answer, LATENCY_MS, res);
   });
   try {
-    const url = `${server.url}/merchants/ecommerce/orders/DEMO-OPEN`;
     const headers = { accept: 'application/vnd.marketplace+json; version=3.0', authorization: `Bearer ${TOKEN}` };
     const options = { baseUrl: server.url, vendor: 'marketplace', token: TOKEN, maxRetries: 0 };
     const client = new MarketplaceClient(options);
@@ -46,12 +46,19 @@ export async function benchRequestOverhead(): Promise<Row[]> {
     };
     /** n calls of raw fetch + JSON.parse on `base`. */
     const viaFetch = (base: string) => {
-      const target = `${base}/merchants/ecommerce/orders/DEMO-OPEN`;
+      const target = orderUrl(base);
       return async (n: number) => {
         for (let i = 0; i < n; i++) {
           const response = await fetch(target, { headers });
           check((JSON.parse(await response.text()) as { order: { code: string } }).order);
         }
+      };
+    };
+    /** n calls of bare ky (`.json()`) on `base`. */
+    const viaKy = (base: string) => {
+      const target = orderUrl(base);
+      return async (n: number) => {
+        for (let i = 0; i < n; i++) check((await bareKy.get(target, { headers }).json<{ order: { code: string } }>()).order);
       };
     };
     /** n calls of `sdk.orders.get`. */
@@ -61,16 +68,18 @@ export async function benchRequestOverhead(): Promise<Row[]> {
 
     const slowClient = new MarketplaceClient({ ...options, baseUrl: slowServer.url });
     const slow = await compareInterleaved(
-      { fetch: viaFetch(slowServer.url), sdk: viaSdk(slowClient) },
+      {
+        fetch: viaFetch(slowServer.url),
+        ky: viaKy(slowServer.url),
+        sdk: viaSdk(slowClient),
+      },
       { calls: LATENCY_CALLS, slice: 10, warmup: 1, rounds: 7 },
     );
 
     const m = await compareInterleaved(
       {
         fetch: viaFetch(server.url),
-        ky: async (n) => {
-          for (let i = 0; i < n; i++) check((await bareKy.get(url, { headers }).json<{ order: { code: string } }>()).order);
-        },
+        ky: viaKy(server.url),
         sdk: viaSdk(client),
         sdkNoCache: viaSdk(uncached),
       },
@@ -78,7 +87,7 @@ export async function benchRequestOverhead(): Promise<Row[]> {
     );
 
     const per = (ms: number) => fmt.us(ms / CALLS);
-    const slowData = { calls: LATENCY_CALLS, latencyMs: LATENCY_MS, medianMs: { fetch: slow.fetch, sdk: slow.sdk }, samples: slow.samples };
+    const slowData = { calls: LATENCY_CALLS, latencyMs: LATENCY_MS, medianMs: { fetch: slow.fetch, ky: slow.ky, sdk: slow.sdk }, samples: slow.samples };
     const data = { calls: CALLS, bodyBytes: body.length, medianMs: { fetch: m.fetch, ky: m.ky, sdk: m.sdk, sdkNoCache: m.sdkNoCache }, samples: m.samples };
     return [
       {
@@ -97,6 +106,15 @@ export async function benchRequestOverhead(): Promise<Row[]> {
         ratio: slow.sdk / slow.fetch,
         goal: '<= 1.03',
         pass: slow.sdk / slow.fetch <= 1.03,
+        data: slowData,
+      },
+      {
+        name: `bare ky vs raw fetch, ${LATENCY_MS} ms server latency (context)`,
+        measured: `${fmt.us(slow.ky / LATENCY_CALLS)}/call`,
+        baseline: `${fmt.us(slow.fetch / LATENCY_CALLS)} fetch`,
+        ratio: slow.ky / slow.fetch,
+        goal: '-',
+        pass: undefined,
         data: slowData,
       },
       {
