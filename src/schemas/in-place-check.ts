@@ -101,12 +101,16 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
       // The value's own keys are walked, not the schema's: an answer sends far fewer members
       // than its schema names, and for-in reads them fast. A required member not met is missing.
       return (value) => {
-        if (!isPlainObject(value)) return false;
+        if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
         let met = 0;
         for (const key in value) {
           const member = members.get(key);
-          if (member === undefined) continue;
-          if (!member[0](value[key])) return false;
+          if (member === undefined) {
+            // An own "__proto__" (JSON.parse makes one) is a plain object's only unsafe key.
+            if (key === '__proto__') return false;
+            continue;
+          }
+          if (!member[0]((value as Record<string, unknown>)[key])) return false;
           met += member[1];
         }
         return met === required;
