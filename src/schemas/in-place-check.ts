@@ -89,13 +89,14 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
       // Only loose objects keep unknown keys as they are.
       if (def.catchall === undefined || compileCheck(def.catchall) !== isAnything) return undefined;
       /** Per member: its check, and 1 when it must be there (its check refuses undefined, or it is a required z.unknown()). */
-      const members = new Map<string, [Check, number]>();
+      // A dictionary without a prototype: a key walk reads it faster than a Map.
+      const members: Record<string, [Check, number] | undefined> = Object.create(null);
       let required = 0;
       for (const [key, member] of Object.entries(def.shape!)) {
         const check = compileCheck(member);
         if (check === undefined) return undefined;
         const must = check === isAnything || !check(undefined) ? 1 : 0;
-        members.set(key, [check, must]);
+        members[key] = [check, must];
         required += must;
       }
       // The value's own keys are walked, not the schema's: an answer sends far fewer members
@@ -104,7 +105,7 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
         if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
         let met = 0;
         for (const key in value) {
-          const member = members.get(key);
+          const member = members[key];
           if (member === undefined) {
             // An own "__proto__" (JSON.parse makes one) is a plain object's only unsafe key.
             if (key === '__proto__') return false;
