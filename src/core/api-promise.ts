@@ -35,7 +35,8 @@ export class APIPromise<T> extends Promise<T> {
   /** @internal `map` turns the answer into the data; it runs once, when the answer arrives. */
   constructor(answer: Promise<Answered>, map: (answer: Answered) => T) {
     super((resolve, reject) => {
-      answer.then((value) => resolve(map(value)), reject);
+      // A throwing map rejects the call instead of leaving it pending.
+      answer.then(map).then(resolve, reject);
     });
     this.#answer = answer;
   }

@@ -709,7 +709,7 @@ export class Transport {
         requestId: requestIdOf(raw.headers),
       });
     }
-    if (!spec.schema || conforms(spec.schema, data)) return data as T;
+    if (!spec.schema) return data as T;
     return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target });
   }
 
@@ -730,7 +730,7 @@ export class Transport {
         requestId: requestIdOf(answer.headers),
       });
     }
-    reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found));
+    reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found), answer.api);
     return data as T;
   }
 

@@ -1,5 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { Page, PagePromise } from '../core/pagination.js';
+import { ResponseValidationError } from '../core/errors.js';
 import { path } from '../core/paths.js';
 import type { ListOptions, RequestOptions, Transport } from '../core/transport.js';
 import type { PageMeta } from '../schemas/catalog/base.js';
@@ -86,8 +87,18 @@ class PurchaseOrders extends APIResource {
   /** `GET .../purchase_orders/:code/line_items`: expected and counted quantities, every page. */
   lineItems(code: string, options?: RequestOptions): APIPromise<PurchaseOrderLineItem[]> {
     const spec = { api: 'orders', method: 'GET', path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`, schema: PurchaseOrderLineItemsAnswer, options } as const;
-    // The recording's root key, or the spec table's `line_items`.
-    return allPages(this._transport, this._transport.list(spec, 'purchase_order_line_items'), (page) => page.items ?? (page.body as { line_items?: PurchaseOrderLineItem[] | null }).line_items ?? []);
+    // The recording's root key, or the spec table's `line_items`; an answer with neither is refused.
+    return allPages(this._transport, this._transport.list(spec, 'purchase_order_line_items'), (page) => {
+      const items = page.items ?? (page.body as { line_items?: PurchaseOrderLineItem[] | null }).line_items;
+      if (Array.isArray(items)) return items;
+      const { status, url, requestId } = page.response;
+      throw new ResponseValidationError('the answer has neither purchase_order_line_items nor line_items', {
+        issues: [{ path: ['purchase_order_line_items'], message: 'purchase_order_line_items is missing' }],
+        status,
+        target: { method: 'GET', url },
+        ...(requestId === undefined ? {} : { requestId }),
+      });
+    });
   }
 }
 

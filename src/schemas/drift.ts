@@ -86,7 +86,8 @@ export function inspect(schema: z.ZodMiniType, value: unknown, prefix: readonly 
     const received = kindOf(valueAt(value, issue.path));
     const at = [...prefix, ...issue.path];
     if (place.required) {
-      const message = received === 'undefined' ? `${String(at.at(-1))} is missing` : `expected ${place.expected}, received ${received}`;
+      const missing = at.length === 0 ? 'the answer is empty' : `${String(at.at(-1))} is missing`;
+      const message = received === 'undefined' ? missing : `expected ${place.expected}, received ${received}`;
       fatal.push({ path: at, message });
     } else if (!drift.has(place.path)) {
       drift.set(place.path, { path: place.path, expected: place.expected, received, at });
@@ -174,12 +175,16 @@ export function driftIssue(drift: Drift): { path: PropertyKey[]; message: string
   return { path: drift.at, message: `expected ${drift.expected}, received ${drift.received}` };
 }
 
-/** Calls `report` for each drift whose path `seen` does not hold yet, and remembers it. */
-export function reportOnce(drifts: readonly Drift[], seen: Set<string>, report: (drift: Drift) => void): void {
+/**
+ * Calls `report` for each drift whose path (within `scope`: the API, as two APIs' answers can
+ * share a path) `seen` does not hold yet, and remembers it.
+ */
+export function reportOnce<D extends { path: string }>(drifts: readonly D[], seen: Set<string>, report: (drift: D) => void, scope = ''): void {
   for (const drift of drifts) {
-    if (seen.has(drift.path)) continue;
+    const key = `${scope} ${drift.path}`;
+    if (seen.has(key)) continue;
     // Schema paths are finite (unknown members are not drift), so this stays small.
-    seen.add(drift.path);
+    seen.add(key);
     report(drift);
   }
 }

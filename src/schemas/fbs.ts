@@ -140,7 +140,7 @@ export interface SupplierInput extends z.input<typeof SupplierInput> {}
 
 export const SupplierChanges = /* @__PURE__ */ lazy(() =>
   strict({ name: z.optional(nonEmpty()), ...supplierInput() }).check(
-    z.refine((changes) => Object.keys(changes).length > 0, 'must change at least one field'),
+    z.refine((changes) => Object.values(changes).some((value) => value !== undefined), 'must change at least one field'),
   ),
 );
 /** `suppliers.update`'s changes: only the fields to change, at least one. */

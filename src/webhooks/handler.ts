@@ -1,6 +1,6 @@
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
-import type { DriftReport } from '../schemas/drift.js';
+import { type DriftReport, reportOnce } from '../schemas/drift.js';
 import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 
@@ -152,11 +152,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (onDrift !== undefined) {
     // Each schema path once per handler: a drifted field arrives with every order.
     const reported = new Set<string>();
-    parseOptions.onDrift = (report) => {
-      if (reported.has(report.path)) return;
-      reported.add(report.path);
-      onDrift(report);
-    };
+    parseOptions.onDrift = (report) => reportOnce([report], reported, onDrift);
   }
   const urlSecret = options.urlSecret === undefined ? undefined : createUrlSecretCheck(options.urlSecret);
   const inFlightTtl = Math.min(IN_FLIGHT_TTL_MS, ttl);

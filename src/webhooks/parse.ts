@@ -179,7 +179,8 @@ function unknownEvent(
   if (order !== undefined && order !== null) {
     const deviation = conforms(orderSchema, order) ? undefined : inspect(orderSchema, order, ['order']);
     if (deviation === undefined) event.order = order as Order;
-    else if (deviation.fatal.length === 0 && !(options?.strict && deviation.drift.length > 0)) {
+    else if (deviation.fatal.length === 0) {
+      // Drift: reported, or refused when strict, as in a known event's order.
       accept([], deviation.drift, options);
       event.order = order as Order;
     }

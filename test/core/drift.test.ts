@@ -42,6 +42,29 @@ describe('orders.get: drift passes as sent', () => {
     expect(other.reports).toHaveLength(1);
   });
 
+  it('the same path drifting in two APIs (an Orders and a CPS order) is reported for each', async () => {
+    const { client, reports } = watched({ tokens: { orders: TOKEN, cps: TOKEN } });
+    const order = { code: 'A-1', line_items: [{ id: 'a', quantity: '2' }] };
+    answerOrder(order);
+    server.use(http.get(`${BASE}/merchants/cps/orders/:code`, () => HttpResponse.json({ order })));
+    await client.orders.get('A-1');
+    await client.cps.get('A-1');
+    await client.cps.get('A-1');
+    expect(reports.map((r) => [r.api, r.path])).toEqual([
+      ['orders', '$.order.line_items[].quantity'],
+      ['cps', '$.order.line_items[].quantity'],
+    ]);
+  });
+
+  it('an empty answer where an object is due is refused, saying it is empty', async () => {
+    const client = makeClient({ maxRetries: 0, cache: false });
+    server.use(http.get(ORDER_URL, () => new HttpResponse(null, { status: 200 })));
+    const error = await failure(client.orders.get('A'));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain('the answer is empty');
+    expect((error as Error).message).not.toContain('undefined');
+  });
+
   it('nested ids may be absent or of another type; the order still resolves', async () => {
     const { client, reports } = watched();
     answerOrder({ code: 'A', customer: { id: 77, first_name: 'Ν' }, line_items: [{ quantity: 1 }] });

@@ -280,7 +280,8 @@ describe("the vendor's spelling", () => {
       const toldUnknown: DriftReport[] = [];
       expect(parseWebhook(unknown, { vendor: 'acme', onDrift: (report) => toldUnknown.push(report) }).order).toMatchObject(drifted);
       expect(toldUnknown.map((report) => report.path)).toEqual([`$.order.${path.join('.')}`]);
-      expect(parseWebhook(unknown, { vendor: 'acme', strict: true }).order).toBeUndefined();
+      // strict refuses its drift too, as in a known event's order (it no longer drops the order silently).
+      expect(() => parseWebhook(unknown, { vendor: 'acme', strict: true })).toThrow(WebhookParseError);
     });
 
     it('without onDrift, the client says it once through logger.warn, with no value', async () => {

@@ -3,7 +3,7 @@
  * body; the request is checked against the recorded one), the strict request checks, and the kit.
  */
 import { readFileSync } from 'node:fs';
-import { RequestValidationError } from 'emporio';
+import { RequestValidationError, ResponseValidationError } from 'emporio';
 import { createMockMarketplace } from 'emporio/testing';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,14 @@ describe('client.fbs against the recordings', () => {
     expect(await makeClient().fbs.purchaseOrders.lineItems('X-1')).toEqual(spec);
   });
 
+  it('purchaseOrders.lineItems refuses an answer with neither root key (a missing root key is not drift)', async () => {
+    capture(server, 'get', `${FBS}/purchase_orders/X-2/line_items`, () => HttpResponse.json({ items: [] }, { headers: { 'x-request-id': 'req-9' } }));
+    const error = await makeClient({ maxRetries: 0 }).fbs.purchaseOrders.lineItems('X-2').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error).toMatchObject({ status: 200, requestId: 'req-9' });
+    expect((error as Error).message).toContain('purchase_order_line_items');
+  });
+
   it('suppliers.list, create and update (only the given fields, to the supplier’s path)', async () => {
     const index = recording('merchants_fbs_suppliers_index');
     capture(server, 'get', `${FBS}/suppliers`, answerWith(index));
@@ -123,6 +131,7 @@ describe('client.fbs request checks (nothing sent)', () => {
     await expect(fbs.suppliers.create({ name: '' })).rejects.toThrow(/name/);
     await expect(fbs.suppliers.create({ name: 'A', city: '' })).rejects.toThrow(/city/);
     await expect(fbs.suppliers.update('abc', {})).rejects.toThrow(/at least one field/);
+    await expect(fbs.suppliers.update('abc', { name: undefined })).rejects.toThrow(/at least one field/);
     await expect(fbs.suppliers.update('abc', { id: 'x' } as never)).rejects.toThrow(/unknown field: id/);
     await expect(fbs.suppliers.update('', { name: 'x' })).rejects.toBeInstanceOf(RequestValidationError);
     await expect(fbs.products.list({ per: 0 })).rejects.toBeInstanceOf(RequestValidationError);
