@@ -49,19 +49,23 @@ export function scrubHeaders(
   const out: Record<string, string> = {};
   const add = (value: string, key: string) => {
     const name = key.toLowerCase();
-    out[name] = CREDENTIAL_HEADERS.has(name) ? '[redacted]' : scrub(value, token);
+    out[name] = cleanHeader(name, value, token);
   };
   if (headers instanceof Headers) headers.forEach(add);
   else for (const [key, value] of headers) add(value, key);
   return out;
 }
 
-/** `headers` itself when no value holds the token; otherwise a copy with it scrubbed. */
+/** One header value as hooks, errors and responses show it: a credential header whole, any other without the token. */
+function cleanHeader(name: string, value: string, token: string | undefined): string {
+  return CREDENTIAL_HEADERS.has(name) ? '[redacted]' : scrub(value, token);
+}
+
+/** `headers` itself when nothing needs hiding; otherwise a copy by the same rule as {@link scrubHeaders}. */
 export function scrubbedHeaders(headers: Headers, token: string | undefined): Headers {
-  if (!token) return headers;
   let copy: Headers | undefined;
   headers.forEach((value, name) => {
-    const clean = scrub(value, token);
+    const clean = cleanHeader(name, value, token);
     if (clean === value) return;
     copy ??= new Headers(headers);
     copy.set(name, clean);

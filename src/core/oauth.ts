@@ -6,6 +6,7 @@
  */
 import { VERSION } from '../version.js';
 import { AuthenticationError, ConnectionError, type RequestTarget, TimeoutError } from './errors.js';
+import { scrub, scrubbedHeaders } from './logger.js';
 import { type ApiName, BIND_CLIENT, checkBaseUrl, type RefreshableTokenSource } from './options.js';
 
 /** The token endpoint's answer. */
@@ -180,7 +181,8 @@ function tokenSource(
 async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: Record<string, string>, secrets: string[], options: TokenRequestOptions): Promise<OAuthTokens> {
   const target: RequestTarget = { method: 'POST', url: tokenUrl };
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-  const scrub = (text: string) => secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
+  // Each secret in every form a server may echo it (as sent, form- or percent-encoded).
+  const hide = (text: string) => secrets.reduce((out, secret) => scrub(out, secret), text);
   let response: Response;
   let text: string;
   try {
@@ -195,7 +197,7 @@ async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: 
     text = await response.text();
   } catch (error) {
     if ((error as Error)?.name === 'TimeoutError') throw new TimeoutError(`the OAuth ${step} token request got no answer within ${timeout} ms`, target);
-    throw new ConnectionError(`the OAuth ${step} token request failed: ${scrub(String((error as Error)?.message ?? error))}`, target);
+    throw new ConnectionError(`the OAuth ${step} token request failed: ${hide(String((error as Error)?.message ?? error))}`, target);
   }
   let body: Record<string, unknown> = {};
   try {
@@ -211,13 +213,13 @@ async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: 
     if (typeof body.refresh_token === 'string') tokens.refresh_token = body.refresh_token;
     return tokens;
   }
-  const code = typeof body.error === 'string' ? scrub(body.error) : 'oauth_error';
-  const detail = typeof body.error_description === 'string' ? `: ${scrub(body.error_description)}` : '';
+  const code = typeof body.error === 'string' ? hide(body.error) : 'oauth_error';
+  const detail = typeof body.error_description === 'string' ? `: ${hide(body.error_description)}` : '';
   const problem = response.ok ? 'answered without an access token' : `was refused${detail}`;
   throw new AuthenticationError({
     status: response.status,
     errors: [{ code, messages: [`the OAuth ${step} token request ${problem}`] }],
-    headers: response.headers,
+    headers: secrets.reduce((headers, secret) => scrubbedHeaders(headers, secret), response.headers),
     target,
     api,
   });

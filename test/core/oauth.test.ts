@@ -112,6 +112,23 @@ describe('clientCredentials', () => {
     expect(mock.requests.filter((r) => r.path.startsWith('/skus/'))).toHaveLength(0);
   });
 
+  it('a server echoing the form-encoded secret (in its error and a header) shows neither', async () => {
+    const secret = 'cs/SECRET+echo 93';
+    // A token endpoint that repeats the request body it got, as some do in error_description.
+    const echo = async (_url: string | URL | Request, init?: RequestInit) => {
+      const sent = String(init?.body);
+      return Response.json({ error: 'invalid_client', error_description: `bad request: ${sent}` }, { status: 401, headers: { 'x-debug-body': sent } });
+    };
+    const source = clientCredentials({ clientId: 'c1', clientSecret: secret, tokenUrl: 'https://www.example.gr/oauth2/token', fetch: echo as typeof fetch });
+    const error = await Promise.resolve()
+      .then(() => source())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    const shown = `${(error as Error).message} ${JSON.stringify([...(error as AuthenticationError).headers])}`;
+    expect(shown).toContain('bad request');
+    for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) expect(shown).not.toContain(form);
+  });
+
   it('tokenUrl follows baseUrl’s rule: https, or http on loopback only', () => {
     const base = { clientId: 'id', clientSecret: 'secret' };
     expect(() => clientCredentials({ ...base, tokenUrl: 'http://www.example.gr/oauth2/token' })).toThrow(/tokenUrl/);
