@@ -80,6 +80,23 @@ try {
   writeFileSync(join(project, 'handlers.cjs'), `const { createMockMarketplace } = require('emporio/testing');\n${handlersCheck}`);
   run(process.execPath, ['handlers.mjs'], project);
   run(process.execPath, ['handlers.cjs'], project);
+  if (oldNode) {
+    // Before Node 20.19 msw's CommonJS build cannot load: mswHandlers works in an ES module, and
+    // mock.handlers says which Node it needs instead of claiming msw is missing.
+    writeFileSync(
+      join(project, 'handlers-old.mjs'),
+      `import { createMockMarketplace } from 'emporio/testing';
+import { mswHandlers } from 'emporio/testing/msw';
+const m = createMockMarketplace();
+if (mswHandlers(m).length !== 1) process.exit(1);
+let said = '';
+try { void m.handlers; } catch (error) { said = String(error.message); }
+m.close();
+if (!said.includes('Node 20.19')) { console.error('mock.handlers on an old Node:', said || 'no error'); process.exit(1); }
+console.log(process.version, 'mswHandlers ok; mock.handlers names the Node it needs');`,
+    );
+    run(oldNode, ['handlers-old.mjs'], project);
+  }
 
   // 2. Declared value exports against run-time exports, per entry and module format.
   const entries = packageEntries();

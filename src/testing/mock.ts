@@ -370,6 +370,10 @@ function loadMsw(): MswModule {
   try {
     return load('msw') as MswModule;
   } catch (cause) {
+    // msw's CommonJS build requires an ES module, which Node 20 before 20.19 cannot.
+    if ((cause as { code?: unknown })?.code === 'ERR_REQUIRE_ESM') {
+      throw new Error("mock.handlers needs Node 20.19 or later to load msw; on this Node, use mswHandlers(mock) from 'emporio/testing/msw' in an ES module", { cause });
+    }
     throw new Error('mock.handlers needs msw (an optional peer dependency): npm install --save-dev msw', { cause });
   }
 }
