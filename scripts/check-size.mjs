@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 // lazily built named schemas, drift tolerance and today's order fields), as the webhooks bundle test does.
 // The root's shared rate-limit path (rateLimitStore: compare-and-set loop and fall back) adds 1.4 KB.
 export const BUDGETS = [
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 52 },
+  // 52.5 KB: the review's fixes (one redaction rule for every header shown, FBS line items refused
+  // without a root key, drift kept apart per API) took the root 84 bytes past 52.
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 52.5 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). The webhooks bundle test
   // holds the sources to the same figure.

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
 import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
+import { scrub } from '../core/logger.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
 
@@ -70,7 +71,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     throw new UsageError(`no key to check: set ${KEY_VARIABLES.map(([, variable]) => variable).join(', ')}`);
   }
   // Whatever is printed goes through this: the SDK keeps tokens out of its messages, and this makes sure.
-  const hide = (text: string) => Object.values(tokens).reduce((shown, token) => shown.split(token).join('[redacted]'), text);
+  const hide = (text: string) => Object.values(tokens).reduce((shown, token) => scrub(shown, token), text);
 
   let client: MarketplaceClient;
   try {

@@ -1,6 +1,7 @@
 import { RateLimitBudgetError, type RequestTarget } from './errors.js';
 import type { Logger } from './logger.js';
 import { bounded, sleep } from './sleep.js';
+import { errorText, tryParseJson } from './text.js';
 
 /** The latest `X-RateLimit-*` figures: reset is in epoch seconds. */
 export interface RateLimitInfo {
@@ -435,14 +436,14 @@ class SharedLimits {
     if (!keys.every((key) => this.#known.has(key))) values = await this.#bounded(this.store.read(keys));
     for (let round = 0; round < MAX_SWAP_ROUNDS; round++) {
       const now = this.now();
-      const shared = parse<SharedTokenState>(values[0]) ?? {};
+      const shared = (tryParseJson(values[0]) as SharedTokenState | undefined) ?? {};
       const own = this.#inFlight.get(tokenId) ?? 0;
       let others = 0;
       for (const [instance, [count, until]] of Object.entries(shared.inFlight ?? {})) {
         if (instance !== this.#instance && until > now) others += count;
       }
       const token: TokenState = { window: shared.window, sent: shared.sent, inFlight: others + own, untracked: shared.untracked };
-      const count = parse<DayCount>(values[1]) ?? { day: -1, sent: 0 };
+      const count = (tryParseJson(values[1]) as DayCount | undefined) ?? { day: -1, sent: 0 };
       // Throws for a refusal (daily cap): nothing is written then. A request it lets go is one more in flight.
       const result = update(token, count);
       const mine = Math.max(0, token.inFlight - others);
@@ -482,15 +483,3 @@ class SharedLimits {
   }
 }
 
-function parse<T>(value: string | undefined): T | undefined {
-  if (value === undefined) return undefined;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -31,6 +31,7 @@ import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import { RateLimiter } from './rate-limit.js';
 import { sleep } from './sleep.js';
+import { tryParseJson } from './text.js';
 
 /** The optional last argument of every method. */
 export interface RequestOptions {
@@ -970,15 +971,6 @@ function retryAfterMs(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function tryParseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -13,6 +13,7 @@ import type { CacheStore, CachedAnswer } from '../core/cache.js';
 import type { Logger } from '../core/logger.js';
 import type { RateLimitStore, RateLimitStoreChange } from '../core/rate-limit.js';
 import { bounded } from '../core/sleep.js';
+import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
 
 /** A node-redis client (v4 and later): commands go through `sendCommand`. */
@@ -133,7 +134,7 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
     get: (key) =>
       orElse('cache', cacheMiss, async () => {
         const reply = await call('cache', ['GET', cacheKey(key)]);
-        return typeof reply === 'string' ? parseJson(reply) : undefined;
+        return typeof reply === 'string' ? tryParseJson(reply) : undefined;
       }, undefined),
     set: (key, value: CachedAnswer) =>
       orElse('cache', cacheMiss, () => call('cache', ['SET', cacheKey(key), JSON.stringify(value), 'PX', String(cacheTtlMs)]), undefined),
@@ -210,18 +211,6 @@ function positive(value: number | undefined, fallback: number, option: string): 
   return value;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
