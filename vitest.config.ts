@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
+/** Where answers are checked: run again where code generation is forbidden (edge workers), so the checks fall to zod. */
+const ANSWER_CHECKS = ['test/core/drift.test.ts', 'test/webhooks/parse.test.ts', 'test/integration/real-service.test.ts'];
+const NO_CODE_GENERATION = 'test/schemas/no-code-generation.test.ts';
+
 export default defineConfig({
   resolve: {
     // Tests and examples import the package by its public name, as users do.
@@ -15,8 +19,19 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [NO_CODE_GENERATION] } },
+      {
+        extends: true,
+        test: {
+          name: 'no-code-generation',
+          include: [NO_CODE_GENERATION, ...ANSWER_CHECKS],
+          pool: 'forks',
+          execArgv: ['--disallow-code-generation-from-strings'],
+        },
+      },
+    ],
   },
 });
