@@ -3,10 +3,12 @@
  * server, the result table and bench/results.json. Benchmarks are never timed tests:
  * they print ratios against a baseline measured in the same run.
  */
+import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 /** One line of the final table. `pass` is undefined for a figure reported without a goal. */
 export interface Row {
@@ -78,6 +80,67 @@ export async function compareInterleaved<K extends string>(
   }
   const medians = Object.fromEntries(names.map((n) => [n, median(samples[n])])) as Record<K, number>;
   return Object.assign(medians, { samples });
+}
+
+/**
+ * Runs `exportName` of the module at `file` in `count` fresh processes, one after the other,
+ * and returns what each resolved to. A comparison of a few per cent is measured this way:
+ * on this machine one process can favour one variant by several per cent for its whole life
+ * (what the JIT made of shared code, where the heap fell), which interleaving within the
+ * process cannot undo; the median over processes can.
+ */
+export async function inFreshProcesses<T>(file: URL, exportName: string, count: number): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < count; i++) {
+    results.push(
+      await new Promise<T>((resolve, reject) => {
+        const child = fork(new URL('./child.ts', import.meta.url), [file.pathname, exportName], {
+          execArgv: ['--import', 'tsx'],
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        let result: { value: T } | undefined;
+        child.once('message', (value) => (result = { value: value as T }));
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          result ? resolve(result.value) : reject(new Error(`${exportName} in a child process exited with ${code} and no result`)),
+        );
+      }),
+    );
+  }
+  return results;
+}
+
+/**
+ * A loopback server in a worker thread that answers every request with `body` exactly
+ * `latencyMs` after it arrived. A timer in the client's own process would fire on a
+ * millisecond tick, which shifts with the client's work and adds up to a millisecond
+ * of noise per call; the worker sleeps on a condition variable, to the tenth of a
+ * millisecond, and takes no time from the client's thread.
+ */
+export async function latencyServer(body: Uint8Array, latencyMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const { createServer } = require('node:http');
+     const gate = new Int32Array(new SharedArrayBuffer(4));
+     const server = createServer({ keepAlive: true }, (req, res) => {
+       Atomics.wait(gate, 0, 0, workerData.latencyMs);
+       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': workerData.body.length });
+       res.end(workerData.body);
+     });
+     server.keepAliveTimeout = 60000;
+     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+    { eval: true, workerData: { body, latencyMs } },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await worker.terminate();
+    },
+  };
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;

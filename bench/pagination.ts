@@ -8,7 +8,7 @@
  */
 import { MarketplaceClient } from 'emporio';
 import ky from 'ky';
-import { compare, compareInterleaved, fmt, loopbackServer, type Row, sleep } from './harness.js';
+import { compare, compareInterleaved, fmt, inFreshProcesses, loopbackServer, median, type Row, sleep } from './harness.js';
 
 const PAGES = 400;
 const PER = 25;
@@ -16,7 +16,8 @@ const CATEGORY = 40;
 const LATENCY_MS = 5;
 const WORK_MS = 2;
 const TOKEN = 'bench-catalog-token';
-/** On plain loopback the variants take turns every 40 pages: see benchPagination. */
+const PROCESSES = 5;
+/** On plain loopback the variants take turns every 40 pages: see measurePlainLoopback. */
 const SLICE_PAGES = 40;
 
 /** A realistic SKU of document 2's list answers. */
@@ -92,123 +93,111 @@ export async function skuServer(pages = PAGES, per = PER) {
   return server;
 }
 
-export async function benchPagination(): Promise<Row[]> {
+/** The variants reading `pages` pages from `offset` on `baseUrl` (each listing ends where the server's Link header stops). */
+function variantsOn(baseUrl: string, consume?: () => Promise<void>) {
+  const headers = { accept: 'application/vnd.marketplace+json; version=3.2', authorization: `Bearer ${TOKEN}` };
+  const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, rateLimit: false, maxRetries: 0 });
+  const expect = (count: number, pages: number) => {
+    if (count !== pages * PER) throw new Error(`iterated ${count} SKUs, expected ${pages * PER}`);
+  };
+  const sdk = (prefetch: boolean) => async (pages: number, offset: number) => {
+    let count = 0;
+    const params = offset === 0 ? { per: PER } : { per: PER, page: offset + 1 };
+    for await (const item of client.catalog.categories.skus(CATEGORY, params, { prefetch })) {
+      if (item.id > 0) count++;
+      if (consume && count % PER === 0) await consume();
+    }
+    expect(count, pages);
+  };
+  const raw = async (pages: number, offset: number) => {
+    let count = 0;
+    for (let page = offset + 1; page <= offset + pages; page++) {
+      const response = await fetch(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers });
+      const body = JSON.parse(await response.text()) as { skus: { id: number }[] };
+      for (const item of body.skus) if (item.id > 0) count++;
+      if (consume) await consume();
+    }
+    expect(count, pages);
+  };
+  // Page by page, like the ky and fetch loops: the SDK's own cost, without `for await`'s per item.
+  const sdkPages = async (pages: number, offset: number) => {
+    let count = 0;
+    const params = offset === 0 ? { per: PER } : { per: PER, page: offset + 1 };
+    for await (const page of client.catalog.categories.skus(CATEGORY, params).pages()) {
+      for (const item of page.items) if (item.id > 0) count++;
+    }
+    expect(count, pages);
+  };
+  const bareKy = ky.create({ retry: 0 });
+  const kyLoop = async (pages: number, offset: number) => {
+    let count = 0;
+    for (let page = offset + 1; page <= offset + pages; page++) {
+      const body = await bareKy.get(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers }).json<{ skus: { id: number }[] }>();
+      for (const item of body.skus) if (item.id > 0) count++;
+    }
+    expect(count, pages);
+  };
+  return { raw, ky: kyLoop, sdkPages, sdk: sdk(false), sdkPrefetch: sdk(true) };
+}
+
+/**
+ * One process's plain-loopback comparison (run by `inFreshProcesses`): every variant reads the
+ * 400 pages in slices of 40, taking turns, because a whole run of 400 pages is short enough for
+ * machine drift to move it by a fifth. Each slice is a listing of its own that ends where the
+ * server's Link header stops (under /sliced/).
+ */
+export async function measurePlainLoopback() {
   const server = await skuServer();
   try {
-    const rows: Row[] = [];
-    for (const slow of [false, true]) {
-      const headers = { accept: 'application/vnd.marketplace+json; version=3.2', authorization: `Bearer ${TOKEN}` };
-      const consume = slow ? () => sleep(WORK_MS) : undefined;
-      // Plain loopback: every variant reads the 400 pages in slices of 40, taking turns, because a
-      // whole run of 400 pages is short enough for machine drift to move it by a fifth. Each slice
-      // is a listing of its own that ends where the server's Link header stops (under /sliced/).
-      const baseUrl = `${server.url}${slow ? '/slow' : '/sliced'}`;
-      const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, rateLimit: false, maxRetries: 0 });
-      const expect = (count: number, pages: number) => {
-        if (count !== pages * PER) throw new Error(`iterated ${count} SKUs, expected ${pages * PER}`);
-      };
-      const sdk = (prefetch: boolean) => async (pages: number, offset: number) => {
-        let count = 0;
-        const params = offset === 0 ? { per: PER } : { per: PER, page: offset + 1 };
-        for await (const item of client.catalog.categories.skus(CATEGORY, params, { prefetch })) {
-          if (item.id > 0) count++;
-          if (consume && count % PER === 0) await consume();
-        }
-        expect(count, pages);
-      };
-      const raw = async (pages: number, offset: number) => {
-        let count = 0;
-        for (let page = offset + 1; page <= offset + pages; page++) {
-          const response = await fetch(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers });
-          const body = JSON.parse(await response.text()) as { skus: { id: number }[] };
-          for (const item of body.skus) if (item.id > 0) count++;
-          if (consume) await consume();
-        }
-        expect(count, pages);
-      };
-      // Page by page, like the ky and fetch loops: the SDK's own cost, without `for await`'s per item.
-      const sdkPages = async (pages: number, offset: number) => {
-        let count = 0;
-        const params = offset === 0 ? { per: PER } : { per: PER, page: offset + 1 };
-        for await (const page of client.catalog.categories.skus(CATEGORY, params).pages()) {
-          for (const item of page.items) if (item.id > 0) count++;
-        }
-        expect(count, pages);
-      };
-      const bareKy = ky.create({ retry: 0 });
-      const kyLoop = async (pages: number, offset: number) => {
-        let count = 0;
-        for (let page = offset + 1; page <= offset + pages; page++) {
-          const body = await bareKy.get(`${baseUrl}/categories/${CATEGORY}/skus?page=${page}&per=${PER}`, { headers }).json<{ skus: { id: number }[] }>();
-          for (const item of body.skus) if (item.id > 0) count++;
-        }
-        expect(count, pages);
-      };
-      const variants = { raw, ky: kyLoop, sdkPages, sdk: sdk(false), sdkPrefetch: sdk(true) };
-      const m = slow
-        ? // The latency runs are slow, steady, and the code is warm from the plain ones by then.
-          await compare(
-            // (bare ky is measured on plain loopback only: at this latency the raw loop is the reference.)
-            { raw: () => raw(PAGES, 0), sdk: () => variants.sdk(PAGES, 0), sdkPrefetch: () => variants.sdkPrefetch(PAGES, 0) },
-            { warmup: 0, rounds: 3 },
-          )
-        : await compareInterleaved(variants, { calls: PAGES, slice: SLICE_PAGES, warmup: 1, rounds: 5 });
-      const label = slow ? `+${LATENCY_MS} ms server, ${WORK_MS} ms work/page` : 'plain loopback';
-      const kyMs = 'ky' in m ? (m.ky as number) : undefined;
-      const sdkPagesMs = 'sdkPages' in m ? (m.sdkPages as number) : undefined;
-      const data = { pages: PAGES, per: PER, medianMs: { raw: m.raw, ky: kyMs, sdkPages: sdkPagesMs, sdk: m.sdk, sdkPrefetch: m.sdkPrefetch } };
-      if (kyMs !== undefined) {
-        rows.push(
-          {
-            name: `pagination ${label}, page by page, vs bare ky`,
-            measured: fmt.ms(sdkPagesMs as number),
-            baseline: `${fmt.ms(kyMs)} bare ky`,
-            ratio: (sdkPagesMs as number) / kyMs,
-            goal: '<= 1.05',
-            pass: (sdkPagesMs as number) / kyMs <= 1.05,
-            data,
-          },
-          {
-            name: `pagination ${label}, for await over items, vs bare ky`,
-            measured: fmt.ms(m.sdk),
-            baseline: `${fmt.ms(kyMs)} bare ky`,
-            ratio: m.sdk / kyMs,
-            goal: '-',
-            pass: undefined,
-            data,
-          },
-          {
-            name: `pagination ${label}, bare ky vs raw fetch (context)`,
-            measured: fmt.ms(kyMs),
-            baseline: `${fmt.ms(m.raw)} raw fetch`,
-            ratio: kyMs / m.raw,
-            goal: '-',
-            pass: undefined,
-            data,
-          },
-        );
-      }
-      rows.push(
-        {
-          name: `pagination ${label}, prefetch off`,
-          measured: fmt.ms(m.sdk),
-          baseline: `${fmt.ms(m.raw)} raw fetch`,
-          ratio: m.sdk / m.raw,
-          goal: '-',
-          pass: undefined,
-          data,
-        },
-        {
-          name: `pagination ${label}, prefetch on`,
-          measured: fmt.ms(m.sdkPrefetch),
-          baseline: `${fmt.ms(m.raw)} raw fetch`,
-          ratio: m.sdkPrefetch / m.raw,
-          goal: slow ? '<= 0.90' : '-',
-          pass: slow ? m.sdkPrefetch / m.raw <= 0.9 : undefined,
-          data,
-        },
-      );
-    }
+    return await compareInterleaved(variantsOn(`${server.url}/sliced`), { calls: PAGES, slice: SLICE_PAGES, warmup: 1, rounds: 3 });
+  } finally {
+    await server.close();
+  }
+}
+
+export async function benchPagination(): Promise<Row[]> {
+  const runs = await inFreshProcesses<Awaited<ReturnType<typeof measurePlainLoopback>>>(new URL(import.meta.url), 'measurePlainLoopback', PROCESSES);
+  type Variant = 'raw' | 'ky' | 'sdkPages' | 'sdk' | 'sdkPrefetch';
+  /** The median over processes of `variant`'s time, and of its ratio to `baseline`'s in the same process. */
+  const across = (variant: Variant, baseline: Variant) => ({
+    measured: fmt.ms(median(runs.map((run) => run[variant]))),
+    baseline: `${fmt.ms(median(runs.map((run) => run[baseline])))} ${baseline === 'ky' ? 'bare ky' : 'raw fetch'}`,
+    ratio: median(runs.map((run) => run[variant] / run[baseline])),
+  });
+  const plain = 'plain loopback';
+  const plainData = {
+    pages: PAGES,
+    per: PER,
+    processes: runs.map(({ raw, ky, sdkPages, sdk, sdkPrefetch }) => ({ medianMs: { raw, ky, sdkPages, sdk, sdkPrefetch } })),
+  };
+  const pageByPage = across('sdkPages', 'ky');
+  const rows: Row[] = [
+    { name: `pagination ${plain}, page by page, vs bare ky (median of ${PROCESSES} processes)`, ...pageByPage, goal: '<= 1.05', pass: pageByPage.ratio <= 1.05, data: plainData },
+    { name: `pagination ${plain}, for await over items, vs bare ky`, ...across('sdk', 'ky'), goal: '-', pass: undefined, data: plainData },
+    { name: `pagination ${plain}, bare ky vs raw fetch (context)`, ...across('ky', 'raw'), goal: '-', pass: undefined, data: plainData },
+    { name: `pagination ${plain}, prefetch off`, ...across('sdk', 'raw'), goal: '-', pass: undefined, data: plainData },
+    { name: `pagination ${plain}, prefetch on`, ...across('sdkPrefetch', 'raw'), goal: '-', pass: undefined, data: plainData },
+  ];
+
+  // With latency the runs are slow and steady: whole listings, in this process.
+  const server = await skuServer();
+  try {
+    const label = `+${LATENCY_MS} ms server, ${WORK_MS} ms work/page`;
+    const { raw, sdk, sdkPrefetch } = variantsOn(`${server.url}/slow`, () => sleep(WORK_MS));
+    const m = await compare({ raw: () => raw(PAGES, 0), sdk: () => sdk(PAGES, 0), sdkPrefetch: () => sdkPrefetch(PAGES, 0) }, { warmup: 0, rounds: 3 });
+    const data = { pages: PAGES, per: PER, medianMs: { raw: m.raw, sdk: m.sdk, sdkPrefetch: m.sdkPrefetch } };
+    rows.push(
+      { name: `pagination ${label}, prefetch off`, measured: fmt.ms(m.sdk), baseline: `${fmt.ms(m.raw)} raw fetch`, ratio: m.sdk / m.raw, goal: '-', pass: undefined, data },
+      {
+        name: `pagination ${label}, prefetch on`,
+        measured: fmt.ms(m.sdkPrefetch),
+        baseline: `${fmt.ms(m.raw)} raw fetch`,
+        ratio: m.sdkPrefetch / m.raw,
+        goal: '<= 0.90',
+        pass: m.sdkPrefetch / m.raw <= 0.9,
+        data,
+      },
+    );
     return rows;
   } finally {
     await server.close();
