@@ -61,7 +61,13 @@ export interface UserTokenOptions extends TokenRequestOptions {
   refreshToken: string;
   /** The current access token, used until it is refused or its replacement is needed. */
   accessToken?: string;
-  /** Receives every new token pair (the refresh token may change): store it. */
+  /**
+   * Receives every new token pair (the refresh token may change): store it. The source keeps
+   * the new pair before this runs, and the calls that waited for the renewal wait for it too,
+   * within the source's `timeout`: a rejection fails those calls with its error (so a failed
+   * save is seen), one that never settles fails them with `TimeoutError`. Neither blocks the
+   * source: later calls use the new token.
+   */
   onRefresh?: (tokens: OAuthTokens) => void | Promise<void>;
 }
 
@@ -129,10 +135,10 @@ export function userToken(options: UserTokenOptions): RefreshableTokenSource {
       const used = refreshToken;
       const tokens = await requestToken('refresh', api, tokenUrl, { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: used }, [clientSecret, used], options);
       if (tokens.refresh_token) refreshToken = tokens.refresh_token;
-      await options.onRefresh?.({ ...tokens });
       return tokens;
     },
     initial,
+    options.onRefresh,
   );
 }
 
@@ -143,6 +149,7 @@ function tokenSource(
   options: TokenRequestOptions,
   fetchTokens: (tokenUrl: string, api: ApiName) => Promise<OAuthTokens>,
   initial?: string,
+  onTokens?: (tokens: OAuthTokens) => void | Promise<void>,
 ): RefreshableTokenSource {
   let api = defaultApi;
   let tokenUrl = options.tokenUrl === undefined ? undefined : checkBaseUrl('tokenUrl', options.tokenUrl);
@@ -158,6 +165,9 @@ function tokenSource(
         const tokens = await fetchTokens(tokenUrl, api);
         const lifetimeMs = typeof tokens.expires_in === 'number' && tokens.expires_in > 0 ? tokens.expires_in * 1000 : Number.POSITIVE_INFINITY;
         current = { token: tokens.access_token, renewAt: started + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 10) };
+        pending = undefined;
+        // Kept first, then handed over: the callback decides no token, and holds up only these calls.
+        if (onTokens) await handOver(what, onTokens, { ...tokens }, options.timeout ?? DEFAULT_TIMEOUT_MS, tokenUrl);
         return tokens.access_token;
       } finally {
         pending = undefined;
@@ -176,6 +186,17 @@ function tokenSource(
     tokenUrl ??= new URL('/oauth2/token', webOrigin('baseUrl', baseUrl, true)).href;
   };
   return source;
+}
+
+/** `onTokens(tokens)`, awaited for at most `timeout` ms; what it throws is thrown as it was. */
+function handOver(what: string, onTokens: (tokens: OAuthTokens) => void | Promise<void>, tokens: OAuthTokens, timeout: number, tokenUrl: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new TimeoutError(`${what}: onRefresh did not settle within ${timeout} ms; the new token is kept`, { method: 'POST', url: tokenUrl })),
+      timeout,
+    );
+    new Promise<void>((settle) => settle(onTokens(tokens))).then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }
 
 async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: Record<string, string>, secrets: string[], options: TokenRequestOptions): Promise<OAuthTokens> {

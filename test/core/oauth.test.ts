@@ -10,6 +10,7 @@ import {
   exchangeAuthorizationCode,
   MarketplaceClient,
   type OAuthTokens,
+  TimeoutError,
   type TokenSource,
   userToken,
 } from 'emporio';
@@ -192,6 +193,46 @@ describe('the authorization code flow and userToken', () => {
     expect((error as Error).message).toContain('refresh');
     expect((error as AuthenticationError).api).toBe('account');
     expect((error as Error).message).not.toContain(first.refresh_token as string);
+  });
+
+  /** A client on the kit whose user token is refused once the clock moves on, and whose renewal goes to `onRefresh`. */
+  async function refreshingClient(onRefresh: (tokens: OAuthTokens) => void | Promise<void>, timeout?: number) {
+    const { server, mock, clientId, clientSecret, tokenUrl } = await start({ oauth: { userTokenLifetimeSeconds: 60 } });
+    const back = await consent(authorizationUrl({ clientId, redirectUri: 'https://shop.example/cb', scope: ['public', 'favorites'], baseUrl: server.url }));
+    const first = await exchangeAuthorizationCode({ clientId, clientSecret, redirectUri: 'https://shop.example/cb', code: back.searchParams.get('code') as string, tokenUrl });
+    const account = userToken({ clientId, clientSecret, accessToken: first.access_token, refreshToken: first.refresh_token as string, onRefresh, ...(timeout ? { timeout } : {}) });
+    const client = new MarketplaceClient({ baseUrl: server.url, vendor: 'marketplace', maxRetries: 0, tokens: { account } });
+    await client.account.favorites.list();
+    mock.clock.advance(61_000);
+    return { client, mock };
+  }
+
+  it('an onRefresh that throws fails the calls that waited for it, with its error; the new token is kept and used', async () => {
+    let calls = 0;
+    const { client, mock } = await refreshingClient(() => {
+      calls++;
+      throw new Error('the token store is down');
+    });
+    await expect(client.account.favorites.list()).rejects.toThrow('the token store is down');
+    const issued = mock.oauth.tokensIssued;
+    await expect(client.account.favorites.list()).resolves.toBeDefined();
+    expect(mock.oauth.tokensIssued).toBe(issued);
+    expect(calls).toBe(1);
+  });
+
+  it('an onRefresh that never settles fails its calls with TimeoutError and blocks nothing after them', async () => {
+    let calls = 0;
+    const { client, mock } = await refreshingClient(() => {
+      calls++;
+      return new Promise<void>(() => {});
+    }, 200);
+    const error = await client.account.favorites.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toMatch(/onRefresh did not settle within 200 ms; the new token is kept/);
+    const issued = mock.oauth.tokensIssued;
+    await expect(client.account.favorites.list()).resolves.toBeDefined();
+    expect(mock.oauth.tokensIssued).toBe(issued);
+    expect(calls).toBe(1);
   });
 
   it('an application token is refused by the account API; a denied consent redirects with access_denied', async () => {
