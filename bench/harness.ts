@@ -114,8 +114,9 @@ export async function inFreshProcesses<T>(file: URL, exportName: string, count: 
  * A loopback server in a worker thread that answers every request with `body` exactly
  * `latencyMs` after it arrived. A timer in the client's own process would fire on a
  * millisecond tick, which shifts with the client's work and adds up to a millisecond
- * of noise per call; the worker sleeps on a condition variable, to the tenth of a
- * millisecond, and takes no time from the client's thread.
+ * of noise per call. The worker sleeps on a condition variable until a millisecond and a
+ * half before (which wakes late by up to a millisecond on this VM), then spins to the
+ * deadline, on its own core: the client's thread is idle meanwhile.
  */
 export async function latencyServer(body: Uint8Array, latencyMs: number): Promise<{ url: string; close(): Promise<void> }> {
   const worker = new Worker(
@@ -123,7 +124,9 @@ export async function latencyServer(body: Uint8Array, latencyMs: number): Promis
      const { createServer } = require('node:http');
      const gate = new Int32Array(new SharedArrayBuffer(4));
      const server = createServer({ keepAlive: true }, (req, res) => {
-       Atomics.wait(gate, 0, 0, workerData.latencyMs);
+       const due = performance.now() + workerData.latencyMs;
+       if (workerData.latencyMs > 1.5) Atomics.wait(gate, 0, 0, workerData.latencyMs - 1.5);
+       while (performance.now() < due);
        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': workerData.body.length });
        res.end(workerData.body);
      });
