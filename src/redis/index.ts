@@ -89,9 +89,18 @@ end
 return 1
 `;
 
+/** The script's SHA-1, hex, for EVALSHA: computed once, on the first swap. */
+let swapScriptSha: Promise<string> | undefined;
+const scriptSha = (): Promise<string> =>
+  (swapScriptSha ??= crypto.subtle.digest('SHA-1', new TextEncoder().encode(SWAP_SCRIPT)).then((digest) =>
+    Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+  ));
+
 /**
  * The three stores on one Redis client (node-redis v4+ or ioredis). Keys are
- * `<prefix>cache:…`, `<prefix>webhook:…` and `<prefix>ratelimit:…`; every one expires.
+ * `<prefix>cache:…`, `<prefix>webhook:…` and `<prefix>{ratelimit}:…`; every one expires.
+ * The rate-limit keys share the hash tag `{ratelimit}`: a change of a token's window and the
+ * day's count is one script over two keys, which Redis Cluster runs only within one slot.
  *
  * @example
  * const stores = redisStores(redis);
@@ -163,7 +172,7 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
       }, true),
   };
 
-  const limitKey = (key: string) => `${prefix}ratelimit:${key}`;
+  const limitKey = (key: string) => `${prefix}{ratelimit}:${key}`;
   // Failures reach the client, which falls back to its own view and says so in its log.
   const rateLimitStore: RateLimitStore = {
     async read(keys) {
@@ -173,11 +182,18 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
       return reply.map(stringOrUndefined);
     },
     async swap(changes: readonly RateLimitStoreChange[]) {
-      const args = ['EVAL', SWAP_SCRIPT, String(changes.length), ...changes.map((change) => limitKey(change.key))];
+      const args = [String(changes.length), ...changes.map((change) => limitKey(change.key))];
       for (const change of changes) {
         args.push(change.expected === undefined ? '0' : '1', change.expected ?? '', change.next, String(Math.max(1, Math.ceil(change.ttlMs))));
       }
-      const reply = await call('rateLimit', args);
+      // The script by its hash; sent whole only when this Redis has not seen it yet (or forgot it).
+      let reply: unknown;
+      try {
+        reply = await call('rateLimit', ['EVALSHA', await scriptSha(), ...args]);
+      } catch (error) {
+        if (!errorText(error).includes('NOSCRIPT')) throw error;
+        reply = await call('rateLimit', ['EVAL', SWAP_SCRIPT, ...args]);
+      }
       if (Array.isArray(reply)) return changes.map((_, i) => stringOrUndefined(reply[i]));
       if (reply === 1) return true;
       throw new Error('unexpected EVAL reply');

@@ -4,7 +4,10 @@
  * the reason is printed (install it with `apt-get install redis-server`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const redisServerMissing: string | undefined = (() => {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
@@ -32,12 +35,13 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function launch(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+const clusterConfigFile = (port: number) => join(tmpdir(), `emporio-redis-cluster-${port}.conf`);
+
+function launch(port: number, cluster: boolean): Promise<ChildProcess> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'];
+  // A cluster of one node (its state file in the temporary directory): multi-key commands are held to one slot, as on any cluster.
+  if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', clusterConfigFile(port));
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -58,27 +62,45 @@ function launch(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Starts redis-server on a free loopback port (a few tries: the port may be taken meanwhile). */
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * Starts redis-server on a free loopback port (a few tries: the port may be taken meanwhile).
+ * With `cluster`, a Redis Cluster of this one node, serving every slot.
+ */
+export async function startRedisServer({ cluster = false }: { cluster?: boolean } = {}): Promise<RedisServer> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    let child: ChildProcess;
+    let child: ChildProcess | undefined;
     try {
-      child = await launch(port);
+      child = await launch(port, cluster);
+      if (cluster) await serveEverySlot(port);
     } catch (error) {
+      child?.kill('SIGKILL');
       lastError = error;
       continue;
     }
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const running = child;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
       async stop() {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        if (running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
         await exited;
+        if (cluster) rmSync(clusterConfigFile(port), { force: true });
       },
     };
   }
   throw lastError;
+}
+
+/** Gives the one node every slot and waits until the cluster says it is ok. */
+async function serveEverySlot(port: number): Promise<void> {
+  const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
+  if (cli('CLUSTER', 'ADDSLOTSRANGE', '0', '16383') !== 'OK') throw new Error('CLUSTER ADDSLOTSRANGE failed');
+  for (let i = 0; i < 100; i++) {
+    if (cli('CLUSTER', 'INFO').includes('cluster_state:ok')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the one-node cluster did not become ok within 5 s');
 }

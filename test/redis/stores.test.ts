@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler, MarketplaceClient, RateLimitBudgetError } from 'emporio';
-import { type RedisClientLike, redisStores } from 'emporio/redis';
+import { type NodeRedisClientLike, type RedisClientLike, redisStores } from 'emporio/redis';
 import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { newOrderBody } from '../webhooks/events.js';
 import { type RedisServer, redisServerMissing, startRedisServer } from './redis-server.js';
@@ -37,6 +37,56 @@ const CLIENTS: Record<string, (url: string) => Promise<Connection>> = {
     };
   },
 };
+
+/** `client`, with the name of every command it sends pushed to `sent`. */
+function recording(client: RedisClientLike, sent: string[]): RedisClientLike {
+  // ioredis has a sendCommand of its own: told apart by call and status, as emporio/redis does.
+  if ('call' in client && 'status' in client) {
+    return {
+      call: (command: string, ...args: string[]) => {
+        sent.push(command);
+        return client.call(command, ...args);
+      },
+      get status() {
+        return client.status;
+      },
+    };
+  }
+  const nodeRedis = client as NodeRedisClientLike;
+  return {
+    sendCommand: (args: string[]) => {
+      sent.push(args[0] as string);
+      return nodeRedis.sendCommand(args);
+    },
+    get isReady() {
+      return nodeRedis.isReady;
+    },
+  };
+}
+
+/** Two clients on one store with a budget of 6 a day: 10 calls send 6, the other 4 are refused before sending, and nothing falls back. */
+async function expectSharedBudget(redis: RedisClientLike, kit: RunningMockMarketplace): Promise<void> {
+  const { rateLimitStore } = redisStores(redis, { prefix: `budget${Math.random().toString(36).slice(2)}:` });
+  const warnings: string[] = [];
+  const make = () =>
+    new MarketplaceClient({
+      baseUrl: kit.url,
+      vendor: 'marketplace',
+      token: kit.mock.tokens.catalog,
+      cache: false,
+      rateLimit: { perDay: 6, perMinute: 1_000 },
+      rateLimitStore,
+      logger: { debug() {}, warn: (message) => warnings.push(message) },
+    });
+  const [a, b] = [make(), make()];
+  const sentBefore = kit.mock.requests.length;
+  const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).catalog.flags.list()));
+  const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+  expect(warnings).toEqual([]);
+  expect(refused).toHaveLength(4);
+  for (const error of refused) expect(error).toBeInstanceOf(RateLimitBudgetError);
+  expect(kit.mock.requests.length - sentBefore).toBe(6);
+}
 
 const quietLogger = () => {
   const lines: string[] = [];
@@ -175,25 +225,33 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
 
     it('shares the daily budget: two clients with perDay 6 send 6 requests together, then refuse before sending', async () => {
       const redis = await connect();
-      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix() });
-      const make = () =>
-        new MarketplaceClient({
-          baseUrl: unlimitedKit.url,
-          vendor: 'marketplace',
-          token: unlimitedKit.mock.tokens.catalog,
-          cache: false,
-          rateLimit: { perDay: 6, perMinute: 1_000 },
-          rateLimitStore,
-        });
-      const [a, b] = [make(), make()];
-      const sentBefore = unlimitedKit.mock.requests.length;
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).catalog.flags.list()),
-      );
-      const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
-      expect(refused).toHaveLength(4);
-      for (const error of refused) expect(error).toBeInstanceOf(RateLimitBudgetError);
-      expect(unlimitedKit.mock.requests.length - sentBefore).toBe(6);
+      await expectSharedBudget(redis.client, unlimitedKit);
+    });
+
+    it("swaps by the script's hash: the whole script goes once per Redis, and again only after the Redis forgets it", async () => {
+      const redis = await connect();
+      const sent: string[] = [];
+      const prefix = freshPrefix();
+      const { rateLimitStore } = redisStores(recording(redis.client, sent), { prefix });
+      const client = new MarketplaceClient({
+        baseUrl: unlimitedKit.url,
+        vendor: 'marketplace',
+        token: unlimitedKit.mock.tokens.catalog,
+        cache: false,
+        rateLimit: { perDay: 100, perMinute: 1_000 },
+        rateLimitStore,
+      });
+      await redis.command(['SCRIPT', 'FLUSH']);
+      for (let i = 0; i < 3; i++) await client.catalog.flags.list();
+      const evals = () => sent.filter((command) => command === 'EVAL').length;
+      expect(evals()).toBe(1);
+      expect(sent.filter((command) => command === 'EVALSHA').length).toBeGreaterThanOrEqual(3);
+      await redis.command(['SCRIPT', 'FLUSH']);
+      await client.catalog.flags.list();
+      expect(evals()).toBe(2);
+      // Every request was counted in the shared day.
+      const [dayKey] = (await redis.command(['KEYS', `${prefix}{ratelimit}:day:*`])) as string[];
+      expect(JSON.parse(String(await redis.command(['GET', dayKey as string])))).toMatchObject({ sent: 4 });
     });
 
     it("shares the service's window: two clients on one token earn no 403, and client.rateLimit shows the figures", async () => {
@@ -273,5 +331,27 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
     expect(handled).toEqual(['new_order']);
     expect(logger.lines.some((line) => line.includes('handled without deduplication (at least once)'))).toBe(true);
     expect(clientLines.some((line) => line.includes("this process's own view"))).toBe(true);
+  });
+});
+
+describe.skipIf(redisServerMissing !== undefined)('emporio/redis on a Redis Cluster (one node serving every slot)', () => {
+  let cluster: RedisServer;
+  let kit: RunningMockMarketplace;
+  const open: Connection[] = [];
+
+  beforeAll(async () => {
+    cluster = await startRedisServer({ cluster: true });
+    kit = await startMockMarketplace({ port: 0, seedDemoOrders: false, rateLimit: false });
+  });
+  afterAll(async () => {
+    await Promise.all(open.splice(0).map((connection) => connection.close()));
+    await kit?.close();
+    await cluster?.stop();
+  });
+
+  it.each(Object.keys(CLIENTS))('with %s, a token window and the day are swapped together (one slot), so the budget is shared', async (kind) => {
+    const redis = await (CLIENTS[kind] as (url: string) => Promise<Connection>)(cluster.url);
+    open.push(redis);
+    await expectSharedBudget(redis.client, kit);
   });
 });
