@@ -4,7 +4,8 @@
 //   and nothing else does;
 // - import and require every entry and make real calls over loopback, with msw not installed;
 // - a consumer compiled with strict, exactOptionalPropertyTypes, verbatimModuleSyntax and no DOM lib
-//   type-checks against the declarations and runs;
+//   type-checks against the declarations of every entry and runs;
+// - the bins start (--help) on both Nodes;
 // - the README's TypeScript blocks type-check against the package (scripts/check-readme.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -98,6 +99,16 @@ console.log(process.version, 'mswHandlers ok; mock.handlers names the Node it ne
     run(oldNode, ['handlers-old.mjs'], project);
   }
 
+  // The bins, as npm linked them, start on each Node (their imports resolve in the installed package).
+  for (const [name, file] of Object.entries(manifest.bin ?? {})) {
+    ok(files.includes(file.replace(/^\.\//, '')), `bin ${name}: ${file} is shipped`);
+    for (const node of nodes) {
+      const help = execFileSync(node, [join(project, 'node_modules/.bin', name), '--help'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+      ok(help.startsWith(`Usage: ${name}`), `${name} --help on ${version(node)} prints its usage; it printed: ${help.slice(0, 200)}`);
+    }
+    console.log(`bin ${name}: starts on ${nodes.map(version).join(' and ')}`);
+  }
+
   // 2. Declared value exports against run-time exports, per entry and module format.
   const entries = packageEntries();
   const declared = declaredExports(
@@ -146,8 +157,8 @@ console.log(JSON.stringify(out));
   }
 
   // 3. A consumer with the strictest settings users have, and no DOM lib: type-only imports of
-  //    schema types are erased, value imports exist, the kit's types need only Node's (msw's own
-  //    types need the DOM lib, so emporio/testing/msw is left to the README check).
+  //    schema types are erased, value imports exist, and every entry's types need only Node's
+  //    (msw's own types need the DOM lib, so emporio/testing/msw is left to the README check).
   const consumer = join(project, 'consumer');
   mkdirSync(consumer);
   const compilerOptions = {
@@ -171,6 +182,16 @@ try {
   const mock = testing.createMockMarketplace();
   const response = await mock.fetch(new Request(\`\${mock.baseUrl}/nowhere\`));
   if (response.status < 400) throw new Error('mock.fetch');
+  const events: string[] = [];
+  const handler = webhooks.createWebhookHandler({ allowedRanges: false, onEvent: (event) => void events.push(event.event_type) });
+  const delivery = new Request('http://127.0.0.1/webhooks', { method: 'POST', body: JSON.stringify({ event_type: 'new_order', order: { code: 'X-1' } }) });
+  // A fetch runtime's peer address may be unknown (Bun's server.requestIP(req)?.address): undefined is accepted.
+  const peer: string | undefined = process.env.EMPORIO_PEER;
+  if ((await handler(delivery, { remoteAddress: peer })).status !== 200 || events[0] !== 'new_order') throw new Error('webhook handler');
+  // A node-redis-shaped client: the claim is one SET NX.
+  const sent: string[][] = [];
+  const fakeRedis: redis.NodeRedisClientLike = { isReady: true, sendCommand: async (args) => (sent.push(args), 'OK') };
+  if (!(await redis.redisStores(fakeRedis, { prefix: 'consumer:' }).dedupe.claim('delivery', 1_000)) || sent[0]?.[0] !== 'SET') throw new Error('redisStores');
   console.log('consumer ok:', order.code, order.state);
 } finally {
   await server.close();
@@ -180,13 +201,17 @@ try {
     join(consumer, 'esm.ts'),
     body(`import type { Order } from 'emporio';
 import * as emporio from 'emporio';
-import * as testing from 'emporio/testing';`),
+import * as redis from 'emporio/redis';
+import * as testing from 'emporio/testing';
+import * as webhooks from 'emporio/webhooks';`),
   );
   writeFileSync(
     join(consumer, 'cjs.cts'),
     `import type { Order } from 'emporio';
 import emporio = require('emporio');
+import redis = require('emporio/redis');
 import testing = require('emporio/testing');
+import webhooks = require('emporio/webhooks');
 void (async () => {
 ${body('')}
 })().catch((error) => { console.error(error); process.exit(1); });

@@ -74,7 +74,7 @@ export interface WebhookHandlerOptions {
   onDrift?: (report: DriftReport) => void;
 }
 
-export type WebhookHandler = (request: Request, info?: { remoteAddress?: string }) => Promise<Response>;
+export type WebhookHandler = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;
 
 const DEFAULT_DEDUPE_TTL_MS = 30 * 60 * 1000;
 /**
