@@ -11,9 +11,11 @@ export const BUDGETS = [
   // without a root key, drift kept apart per API) took the root 84 bytes past 52.
   { entry: 'emporio', file: 'dist/index.js', budgetKb: 52.5 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
-  // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). The webhooks bundle test
+  // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
+  // check compiled to source, and the one time bound shared with the transport and emporio/redis
+  // (which also watches an abort signal) in place of the handler's own. The webhooks bundle test
   // holds the sources to the same figure.
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 14.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 14.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {

@@ -1,6 +1,6 @@
 import { RateLimitBudgetError, type RequestTarget } from './errors.js';
 import type { Logger } from './logger.js';
-import { bounded, sleep } from './sleep.js';
+import { sleep, within } from './time.js';
 import { errorText, tryParseJson } from './text.js';
 
 /** The latest `X-RateLimit-*` figures: reset is in epoch seconds. */
@@ -479,7 +479,9 @@ class SharedLimits {
   }
 
   #bounded<T>(call: Promise<T>): Promise<T> {
-    return bounded(call, STORE_TIMEOUT_MS, `rate-limit store gave no answer within ${STORE_TIMEOUT_MS} ms`);
+    return within(call, STORE_TIMEOUT_MS, () => {
+      throw new Error(`rate-limit store gave no answer within ${STORE_TIMEOUT_MS} ms`);
+    });
   }
 }
 

@@ -30,7 +30,7 @@ import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import { RateLimiter } from './rate-limit.js';
-import { sleep } from './sleep.js';
+import { sleep, within } from './time.js';
 import { tryParseJson } from './text.js';
 
 /** The optional last argument of every method. */
@@ -421,9 +421,9 @@ export class Transport {
     const pendingToken = this.#token(spec);
     const token =
       typeof pendingToken === 'object'
-        ? await within(pendingToken, timeout, options.signal, () => {
+        ? await within(pendingToken, timeout, () => {
             throw new TimeoutError(`the token function gave no token within ${timeout} ms`, target);
-          })
+          }, options.signal)
         : pendingToken;
     const tokenId = token === undefined ? 'anonymous' : (knownTokenIdentity(token) ?? (await tokenIdentity(token)));
 
@@ -447,7 +447,7 @@ export class Transport {
 
     const cacheKey = this.#cache && spec.method === 'GET' ? `emporio:${spec.api}:${tokenId}:${accept}:${url}` : undefined;
     const pendingCache = cacheKey ? this.#cacheGet(cacheKey) : undefined;
-    const cached = isThenable(pendingCache) ? await within(pendingCache, timeout, options.signal, () => this.#cacheFailed('read', 'timed out')) : pendingCache;
+    const cached = isThenable(pendingCache) ? await within(pendingCache, timeout, () => this.#cacheFailed('read', 'timed out'), options.signal) : pendingCache;
     // The cached body answers a 304 only when the ETag sent was the cached one (not the caller's own).
     const revalidating = cached !== undefined && headers['if-none-match'] === undefined;
     if (revalidating) headers['if-none-match'] = cached.etag;
@@ -464,7 +464,7 @@ export class Transport {
         const entry: CachedAnswer = { etag, body: raw.text };
         const link = raw.headers.get('link');
         if (link) entry.link = link;
-        await within(this.#cacheSet(cacheKey, entry), timeout, options.signal, () => this.#cacheFailed('write', 'timed out'));
+        await within(this.#cacheSet(cacheKey, entry), timeout, () => this.#cacheFailed('write', 'timed out'), options.signal);
       }
       return raw;
     }
@@ -860,35 +860,6 @@ function decodeUtf8(chunks: readonly Uint8Array[], total: number): string {
 function isDecodingFailure(error: unknown): boolean {
   const code = error instanceof Error && error.cause instanceof Error ? (error.cause as { code?: unknown }).code : undefined;
   return typeof code === 'string' && /^(Z_|ERR__|ERR_BROTLI|ERR_ZLIB|ERR_ZSTD)/.test(code);
-}
-
-/**
- * `promise`'s outcome, or `onTimeout()`'s after `ms`, or the signal's reason once it aborts:
- * nothing the attempt waits for (a token function, a cache store, the body) may outlive it.
- * What was waited for is left to settle on its own.
- */
-function within<T>(promise: PromiseLike<T>, ms: number, signal: AbortSignal | undefined, onTimeout: () => T): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const settle = (finish: () => void) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-      finish();
-    };
-    const abort = () => settle(() => reject(signal?.reason));
-    const timer = setTimeout(() => settle(() => {
-      try {
-        resolve(onTimeout());
-      } catch (error) {
-        reject(error);
-      }
-    }), Math.max(1, ms));
-    signal?.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => settle(() => resolve(value)),
-      (error: unknown) => settle(() => reject(error)),
-    );
-  });
 }
 
 /** A request URL as logs and hooks show it: a redirect target may echo the token in a parameter redactUrl does not know. */

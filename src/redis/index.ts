@@ -12,7 +12,7 @@
 import type { CacheStore, CachedAnswer } from '../core/cache.js';
 import type { Logger } from '../core/logger.js';
 import type { RateLimitStore, RateLimitStoreChange } from '../core/rate-limit.js';
-import { bounded } from '../core/sleep.js';
+import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
 
@@ -118,7 +118,9 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   /** Fall backs already reported in the current outage, by store. */
   const reported = new Set<string>();
   const call = async (store: string, args: string[]): Promise<unknown> => {
-    const reply = await bounded(run(args), timeoutMs, `no reply within ${timeoutMs} ms`);
+    const reply = await within(run(args), timeoutMs, () => {
+      throw new Error(`no reply within ${timeoutMs} ms`);
+    });
     if (reported.delete(store) && reported.size === 0) logger.info?.('emporio/redis: Redis answers again');
     return reply;
   };

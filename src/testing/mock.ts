@@ -11,7 +11,7 @@ import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
 import { createCps } from './cps.js';
 import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
-import { sleep } from '../core/sleep.js';
+import { sleep } from '../core/time.js';
 import { createFaults, type FaultOptions, type InjectedFault } from './faults.js';
 import { createFbs } from './fbs.js';
 import { createOAuth, type MockOAuthOptions } from './oauth.js';

@@ -3,6 +3,7 @@ import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_R
 import { type DriftReport, reportOnce } from '../schemas/drift.js';
 import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
+import { within } from '../core/time.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -253,7 +254,7 @@ async function deliver(
 ): Promise<Response> {
   let outcome: unknown;
   try {
-    outcome = await withinTime(Promise.resolve().then(() => onEvent(event, context)), timeoutMs);
+    outcome = await within(Promise.resolve().then(() => onEvent(event, context)), timeoutMs, () => TIMED_OUT);
   } catch {
     // The error's text stays out of the answer: it may hold the app's secrets.
     return answer(500, 'event handler failed');
@@ -280,19 +281,10 @@ function checkRanges(ranges: readonly string[], option: string): CompiledRanges 
  */
 async function bounded(call: () => unknown, timeoutMs: number): Promise<unknown> {
   try {
-    return await withinTime(Promise.resolve().then(call), timeoutMs);
+    return await within(Promise.resolve().then(call), timeoutMs, () => TIMED_OUT);
   } catch {
     return undefined;
   }
-}
-
-/** The promise's value, or TIMED_OUT when it has not settled within `ms`. */
-function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(resolve, ms, TIMED_OUT);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */

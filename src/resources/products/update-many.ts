@@ -1,5 +1,5 @@
 import { EmporioError, RequestValidationError } from '../../core/errors.js';
-import { sleep } from '../../core/sleep.js';
+import { sleep } from '../../core/time.js';
 import { toIssues } from '../../schemas/common.js';
 import { ProductUpdate } from '../../schemas/products.js';
 import { isShopBusy } from '../orders/error-codes.js';

@@ -1,0 +1,47 @@
+/** Time bounds: waiting, and not waiting longer than allowed. */
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * `promise`'s outcome; or, after `ms`, what `onTimeout()` returns (or throws); or the signal's
+ * reason once it aborts. Nothing a call waits for (a token function, a store, a user's handler)
+ * may outlive its bound: what was waited for is left to settle on its own, its late outcome dropped.
+ */
+export function within<T, U = T>(promise: PromiseLike<T>, ms: number, onTimeout: () => U, signal?: AbortSignal): Promise<T | U> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const settle = (finish: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+      finish();
+    };
+    const abort = () => settle(() => reject(signal?.reason));
+    const timer = setTimeout(() => settle(() => {
+      try {
+        resolve(onTimeout());
+      } catch (error) {
+        reject(error);
+      }
+    }), Math.max(1, ms));
+    signal?.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
+}
