@@ -86,10 +86,19 @@ export function scrub(text: string, token: string | undefined): string {
   return text;
 }
 
-function tokenForms(token: string): Set<string> {
-  const forms = new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)]);
-  // Shorter forms would scrub ordinary words.
-  if (token.length >= 8 && /^[\x20-\x7e]*$/.test(token)) forms.add(btoa(token).replace(/=+$/, ''));
+/** Each token's forms, made once (a few tokens per process; bounded all the same). */
+const formsOfToken = new Map<string, ReadonlySet<string>>();
+
+function tokenForms(token: string): ReadonlySet<string> {
+  let forms = formsOfToken.get(token);
+  if (forms === undefined) {
+    const made = new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)]);
+    // Shorter forms would scrub ordinary words.
+    if (token.length >= 8 && /^[\x20-\x7e]*$/.test(token)) made.add(btoa(token).replace(/=+$/, ''));
+    if (formsOfToken.size >= 64) formsOfToken.delete(formsOfToken.keys().next().value as string);
+    formsOfToken.set(token, made);
+    forms = made;
+  }
   return forms;
 }
 

@@ -573,9 +573,11 @@ export class Transport {
     const callerSignal = options?.signal;
     const hooks = this.#options.hooks;
     const started = hooks.onResponse ? Date.now() : 0;
-    if (this.#debug) this.#logger.debug(`request ${method} ${shownUrl(url, token)}`);
+    // The URL as hooks and logs show it: made once, and only when one of them is there to see it.
+    const shown = this.#debug || hooks.onRequest || hooks.onResponse ? shownUrl(url, token) : '';
+    if (this.#debug) this.#logger.debug(`request ${method} ${shown}`);
     if (hooks.onRequest) {
-      const event = { method, url: shownUrl(url, token), headers: scrubHeaders(Object.entries(headers), token), attempt };
+      const event = { method, url: shown, headers: scrubHeaders(Object.entries(headers), token), attempt };
       this.#callHook('onRequest', () => hooks.onRequest?.(event), token);
     }
     let response: Response | undefined;
@@ -592,7 +594,7 @@ export class Transport {
         const answered = response;
         const event = {
           method,
-          url: shownUrl(url, token),
+          url: shown,
           status: answered.status,
           headers: scrubHeaders(answered.headers, token),
           durationMs: Date.now() - started,
