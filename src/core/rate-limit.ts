@@ -118,23 +118,26 @@ export class RateLimiter {
   }
 
   /**
-   * Waits until the token may send, then counts the request as sent. Returns undefined
-   * when the request may go at once (the usual case), so callers await only real waits.
+   * Waits until the token may send, then counts the request as sent, and says where it was
+   * counted: its answer is observed and its release written there, whatever the store does
+   * meanwhile. A plain string when the request may go at once (the usual case), so callers
+   * await only real waits.
    */
-  acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> | undefined {
+  acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal): CountedIn | Promise<CountedIn> {
     const budget = budgeted && this.#enabled;
     if (this.#shared?.usable()) return this.#acquireShared(tokenId, budget, target, signal);
     const step = this.#step(this.#stateOf(tokenId), this.#today, budget, target);
-    return step.wait === 0 ? undefined : this.#acquireSlowly(tokenId, budget, target, signal, step);
+    return step.wait === 0 ? 'process' : this.#acquireSlowly(tokenId, budget, target, signal, step);
   }
 
-  async #acquireSlowly(tokenId: string, budget: boolean, target: RequestTarget, signal: AbortSignal | undefined, first: Step): Promise<void> {
+  async #acquireSlowly(tokenId: string, budget: boolean, target: RequestTarget, signal: AbortSignal | undefined, first: Step): Promise<CountedIn> {
     for (let step = first; step.wait > 0; step = this.#step(this.#stateOf(tokenId), this.#today, budget, target)) {
       await this.#wait(step, target, signal);
     }
+    return 'process';
   }
 
-  async #acquireShared(tokenId: string, budget: boolean, target: RequestTarget, signal?: AbortSignal): Promise<void> {
+  async #acquireShared(tokenId: string, budget: boolean, target: RequestTarget, signal?: AbortSignal): Promise<CountedIn> {
     const shared = this.#shared as SharedLimits;
     for (;;) {
       let step: Step;
@@ -149,7 +152,7 @@ export class RateLimiter {
       if (step.wait === 0) {
         // The process's own view keeps the day's count, for a fall back later.
         if (budget) this.#countDay(shared.lastDay);
-        return;
+        return 'store';
       }
       await this.#wait(step, target, signal);
     }
@@ -194,8 +197,8 @@ export class RateLimiter {
     return GO;
   }
 
-  /** Reads the answer's rate-limit headers, if it carried them. */
-  observe(tokenId: string, headers: Headers): void {
+  /** Reads the answer's rate-limit headers, if it carried them; `countedIn` is what `acquire` said of its request. */
+  observe(tokenId: string, headers: Headers, countedIn: CountedIn): void {
     const remaining = headers.get('x-ratelimit-remaining');
     const reset = remaining === null ? null : headers.get('x-ratelimit-reset');
     if (reset === null) {
@@ -210,18 +213,19 @@ export class RateLimiter {
     if (!Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
     if (Number.isFinite(info.limit)) this.latest = info;
     const state = this.#tokens.get(tokenId);
-    if (state) observeWindow(state, info, 1);
+    if (state) observeWindow(state, info, countedIn === 'process' ? 1 : 0);
     else this.#tokens.set(tokenId, { window: info, inFlight: 0 });
     // Applied before its request's release (which follows in the same batch or a later one).
-    if (this.#shared) {
-      const own = this.#shared.counts(tokenId) ? 1 : 0;
-      this.#shared.later(tokenId, (token) => observeWindow(token, info, own));
-    }
+    const own = countedIn === 'store' ? 1 : 0;
+    this.#shared?.later(tokenId, (token) => observeWindow(token, info, own));
   }
 
-  /** The request `acquire` counted got its answer, or none: it no longer holds room in the window. */
-  release(tokenId: string): void {
-    if (this.#shared?.released(tokenId)) return;
+  /** The request `acquire` counted got its answer, or none: it no longer holds room in the window where it was counted. */
+  release(tokenId: string, countedIn: CountedIn): void {
+    if (countedIn === 'store') {
+      this.#shared?.release(tokenId);
+      return;
+    }
     const state = this.#tokens.get(tokenId);
     if (state && state.inFlight > 0) state.inFlight--;
   }
@@ -337,6 +341,12 @@ function exhaustWindow(token: TokenState, resetEpochSeconds: number): void {
   else token.window = { limit: known?.limit ?? 0, remaining: 0, reset: resetEpochSeconds };
 }
 
+/**
+ * Where `acquire` counted a request: in this process's own view, or in the shared store.
+ * The store may fail or come back while the request is out; its answer and release go where it was counted.
+ */
+export type CountedIn = 'process' | 'store';
+
 /** A token's state as a shared store keeps it: each instance's in-flight count apart, so a dead one's expires. */
 interface SharedTokenState {
   window?: Window;
@@ -381,18 +391,11 @@ class SharedLimits {
   }
 
   /**
-   * True when the request was counted in the store: then it is released there. It stays in this
-   * instance's count until that write, so an answer applied before it still sees it in flight.
+   * A request counted in the store is released there. It stays in this instance's count until
+   * that write, so an answer applied before it still sees it in flight.
    */
-  released(tokenId: string): boolean {
-    if (!this.#inFlight.has(tokenId)) return false;
+  release(tokenId: string): void {
     if (!this.later(tokenId, releaseOne)) this.#addInFlight(tokenId, -1);
-    return true;
-  }
-
-  /** True while some request of the token is counted in the store's in-flight figure. */
-  counts(tokenId: string): boolean {
-    return this.#inFlight.has(tokenId);
   }
 
   /**

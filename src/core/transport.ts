@@ -492,8 +492,8 @@ export class Transport {
     for (let hop = 0; ; hop++) {
       // Every hop is a request of its own: it waits for a held window, counts against the budget,
       // and holds room in the window until its answer is in (hence release right after).
-      const waiting = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
-      if (waiting) await waiting;
+      const admitted = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
+      const countedIn = typeof admitted === 'string' ? admitted : await admitted;
       url = this.#remembered(url);
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere;
       // nor does any other credential the caller added.
@@ -505,12 +505,12 @@ export class Transport {
       spec.onWire?.('sent');
       try {
         raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, attempt);
-        this.rateLimiter.observe(tokenId, raw.headers);
+        this.rateLimiter.observe(tokenId, raw.headers, countedIn);
       } catch (error) {
         if (error instanceof ConnectionError || error instanceof TimeoutError) spec.onWire?.('unanswered');
         throw error;
       } finally {
-        this.rateLimiter.release(tokenId);
+        this.rateLimiter.release(tokenId, countedIn);
       }
       if (!isRedirect(raw.status)) return raw;
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpResponse, http, passthrough } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RateLimitBudgetError, RateLimitError } from 'emporio';
-import { BASE, makeClient, useMswServer } from '../helpers/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RateLimitBudgetError, RateLimitError, type RateLimitStore } from 'emporio';
+import { BASE, makeClient, recordingLogger, useMswServer } from '../helpers/server';
 
 const server = useMswServer();
 
@@ -146,5 +146,77 @@ describe("the service's window, with requests in flight", () => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => client.catalog.categories.get(1)));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(seen.refused).toBe(0);
+  });
+});
+
+describe('a shared rate-limit store that fails and comes back', () => {
+  /** A store in memory that can be taken down. */
+  function memoryStore() {
+    const values = new Map<string, string>();
+    let down = false;
+    const store: RateLimitStore = {
+      async read(keys) {
+        if (down) throw new Error('store down');
+        return keys.map((key) => values.get(key));
+      },
+      async swap(changes) {
+        if (down) throw new Error('store down');
+        const found = changes.map((change) => values.get(change.key));
+        if (changes.some((change, i) => found[i] !== change.expected)) return found;
+        for (const change of changes) values.set(change.key, change.next);
+        return true;
+      },
+    };
+    /** This token's requests in flight, as the store counts them across instances. */
+    const inFlight = () => {
+      const [state] = [...values].filter(([key]) => key.startsWith('token:')).map(([, value]) => JSON.parse(value) as { inFlight?: Record<string, [number, number]> });
+      return Object.values(state?.inFlight ?? {}).reduce((sum, [count]) => sum + count, 0);
+    };
+    const setDown = (value: boolean) => {
+      down = value;
+    };
+    return { store, inFlight, setDown };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('a request counted while it was down is released in the process, not in the store, after it answers again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const held = new Map<string, () => void>();
+    server.use(
+      http.get(`${BASE}/categories/:id`, async ({ params }) => {
+        await new Promise<void>((resolve) => held.set(String(params.id), resolve));
+        return HttpResponse.json({ category: { id: Number(params.id) } });
+      }),
+    );
+    const { store, inFlight, setDown } = memoryStore();
+    const { lines, logger } = recordingLogger();
+    const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: store, logger });
+    const arrived = async (id: string) => {
+      while (!held.has(id)) await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+    setDown(true);
+    const counterHere = client.catalog.categories.get(1);
+    await arrived('1');
+    expect(lines.some((line) => line.includes("this process's own view"))).toBe(true);
+
+    setDown(false);
+    vi.setSystemTime(Date.now() + 6_000);
+    const countedInStore = client.catalog.categories.get(2);
+    await arrived('2');
+    await settled();
+    expect(inFlight()).toBe(1);
+
+    held.get('1')?.();
+    await counterHere;
+    await settled();
+    // The store still counts the request that is out; only its own answer takes it off.
+    expect(inFlight()).toBe(1);
+    held.get('2')?.();
+    await countedInStore;
+    await settled();
+    expect(inFlight()).toBe(0);
   });
 });
