@@ -25,24 +25,18 @@ export interface Answered {
  * `.withResponse()` resolves to `{ data, response }`. It settles once, from one answer:
  * awaiting it and calling `.withResponse()` share the same request.
  */
-export class APIPromise<T> extends Promise<T> {
-  static override get [Symbol.species]() {
-    return Promise;
-  }
-
-  readonly #answer: Promise<Answered>;
-
-  /** @internal `map` turns the answer into the data; it runs once, when the answer arrives. */
-  constructor(answer: Promise<Answered>, map: (answer: Answered) => T) {
-    super((resolve, reject) => {
-      // A throwing map rejects the call instead of leaving it pending.
-      answer.then(map).then(resolve, reject);
-    });
-    this.#answer = answer;
-  }
-
+export interface APIPromise<T> extends Promise<T> {
   /** The data and the HTTP answer it came from: `const { data, response } = await call.withResponse()`. */
-  withResponse(): Promise<WithResponse<T>> {
-    return Promise.all([this, this.#answer]).then(([data, answer]) => ({ data, response: answer.response() }));
-  }
+  withResponse(): Promise<WithResponse<T>>;
+}
+
+/**
+ * @internal A native promise of `map(answer)` with `withResponse` on it. Not a subclass:
+ * awaiting a subclass of Promise costs an extra promise and two turns of the microtask
+ * queue on every call. A throwing map rejects the call.
+ */
+export function apiPromise<T>(answer: Promise<Answered>, map: (answer: Answered) => T): APIPromise<T> {
+  const data = answer.then(map) as APIPromise<T>;
+  data.withResponse = () => Promise.all([data, answer]).then(([value, answered]) => ({ data: value, response: answered.response() }));
+  return data;
 }

@@ -25,7 +25,7 @@ import { type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { parseLinkHeader } from './link.js';
 import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
 import { type ApiName, BIND_CLIENT, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
-import { type Answered, APIPromise, type APIResponse } from './api-promise.js';
+import { type Answered, type APIPromise, type APIResponse, apiPromise } from './api-promise.js';
 import { type PageData, PagePromise } from './pagination.js';
 import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
@@ -235,7 +235,7 @@ export class Transport {
    */
   request<T, U = T>(spec: RequestSpec<T> | (() => RequestSpec<T>), map?: (body: T) => U): APIPromise<U> {
     const answer = typeof spec === 'function' ? this.#sendLater(spec) : this.send(spec);
-    return new APIPromise(answer, map === undefined ? (bodyOf as (answer: Answered) => U) : (value) => map((value as Answer<T>).body));
+    return apiPromise(answer, map === undefined ? (bodyOf as (answer: Answered) => U) : (value) => map((value as Answer<T>).body));
   }
 
   /**
@@ -251,7 +251,7 @@ export class Transport {
       result = Promise.reject(error);
     }
     const produced = result.then(({ data, answer }) => ({ data, response: () => answer.response() }));
-    return new APIPromise<U>(produced, (value) => (value as unknown as { data: U }).data);
+    return apiPromise<U>(produced, (value) => (value as unknown as { data: U }).data);
   }
 
   async #sendLater<T>(spec: () => RequestSpec<T>): Promise<Answer<T>> {
