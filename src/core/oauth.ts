@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { AuthenticationError, ConnectionError, type RequestTarget, TimeoutError } from './errors.js';
 import { scrub, scrubbedHeaders } from './logger.js';
 import { type ApiName, BIND_CLIENT, checkBaseUrl, type RefreshableTokenSource } from './options.js';
+import { isHeaderValue, tryParseJson } from './text.js';
 
 /** The token endpoint's answer. */
 export interface OAuthTokens {
@@ -220,15 +221,12 @@ async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: 
     if ((error as Error)?.name === 'TimeoutError') throw new TimeoutError(`the OAuth ${step} token request got no answer within ${timeout} ms`, target);
     throw new ConnectionError(`the OAuth ${step} token request failed: ${hide(String((error as Error)?.message ?? error))}`, target);
   }
-  let body: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON: refused below with the status alone.
-  }
+  // Not JSON: refused below with the status alone.
+  const parsed = tryParseJson(text);
+  const body = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
   const accessToken = body.access_token;
-  if (response.ok && typeof accessToken === 'string' && accessToken !== '' && !/[\r\n]/.test(accessToken)) {
+  // One that cannot be sent in a header would fail every call after it: refused here, once.
+  if (response.ok && typeof accessToken === 'string' && accessToken !== '' && isHeaderValue(accessToken)) {
     const tokens: OAuthTokens = { access_token: accessToken, token_type: typeof body.token_type === 'string' ? body.token_type : 'bearer' };
     if (typeof body.expires_in === 'number') tokens.expires_in = body.expires_in;
     if (typeof body.refresh_token === 'string') tokens.refresh_token = body.refresh_token;
@@ -236,7 +234,7 @@ async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: 
   }
   const code = typeof body.error === 'string' ? hide(body.error) : 'oauth_error';
   const detail = typeof body.error_description === 'string' ? `: ${hide(body.error_description)}` : '';
-  const problem = response.ok ? 'answered without an access token' : `was refused${detail}`;
+  const problem = response.ok ? 'answered without a usable access token' : `was refused${detail}`;
   throw new AuthenticationError({
     status: response.status,
     errors: [{ code, messages: [`the OAuth ${step} token request ${problem}`] }],

@@ -3,6 +3,7 @@ import type { Logger } from './logger.js';
 import type { RateLimitBudget, RateLimitStore } from './rate-limit.js';
 import { VERSION } from '../version.js';
 import type { DriftReport } from '../schemas/drift.js';
+import { isHeaderValue } from './text.js';
 
 /** A bearer token, or a function that returns one (awaited per request, so OAuth tokens can refresh). */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -218,7 +219,7 @@ function checkToken(option: string, value: unknown): TokenSource {
     return fail(option, 'must be a non-empty string or a function returning one');
   }
   // Sent in a header: a value fetch refuses would fail every request, with the token in fetch's message.
-  if (/[\0\r\n]|[^\0-\xff]/.test(value)) fail(option, 'must not contain line breaks, NUL or characters outside Latin-1');
+  if (!isHeaderValue(value)) fail(option, 'must not contain line breaks, NUL or characters outside Latin-1');
   return value;
 }
 

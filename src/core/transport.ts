@@ -31,7 +31,7 @@ import type { RequestPath } from './paths.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import { RateLimiter } from './rate-limit.js';
 import { sleep, within } from './time.js';
-import { tryParseJson } from './text.js';
+import { isHeaderValue, tryParseJson } from './text.js';
 
 /** The optional last argument of every method. */
 export interface RequestOptions {
@@ -895,11 +895,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** Headers the SDK or fetch decide (framing, connection): a caller's value would break the request. */
 const RESERVED_HEADERS = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
-
-/** A header value fetch accepts: Latin-1, no NUL, CR or LF (RFC 9110 field-value). */
-function isHeaderValue(value: string): boolean {
-  return !/[\0\r\n]|[^\0-\xff]/.test(value);
-}
 
 /** `RequestOptions.headers`, checked before anything is sent: names are tokens, values sendable. */
 function checkHeaders(headers: Record<string, string>): void {

@@ -158,6 +158,27 @@ describe('clientCredentials', () => {
   });
 });
 
+describe('an access token that cannot be sent', () => {
+  it.each([
+    ['a NUL', 'abc\u0000def-token'],
+    ['a character outside Latin-1', 'abc\u20acdef-token'],
+    ['a line break', 'abc\r\ndef-token'],
+  ])('with %s is refused at the token step, once, without the token in the error', async (_, accessToken) => {
+    let requests = 0;
+    const fetchToken = async () => {
+      requests++;
+      return Response.json({ access_token: accessToken, token_type: 'bearer', expires_in: 3600 });
+    };
+    const source = clientCredentials({ clientId: 'id', clientSecret: 'secret', tokenUrl: 'https://www.example.gr/oauth2/token', fetch: fetchToken });
+    const error = await source().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toContain('answered without a usable access token');
+    expect(JSON.stringify(error)).not.toContain('def-token');
+    expect((error as Error).message).not.toContain('def-token');
+    expect(requests).toBe(1);
+  });
+});
+
 describe('the authorization code flow and userToken', () => {
   it('consent redirect → code exchange → account calls; an expired user token is refreshed once and handed to onRefresh', async () => {
     const { server, mock, clientId, clientSecret, tokenUrl } = await start({ oauth: { userTokenLifetimeSeconds: 60 } });
