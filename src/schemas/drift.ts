@@ -12,6 +12,7 @@
 import type * as z from 'zod/mini';
 import type { ApiName } from '../core/options.js';
 import { valueAt } from './common.js';
+import { type Definition, defOf } from './definition.js';
 import { compileCheck } from './in-place-check.js';
 
 /** What `hooks.onDrift` (or a webhook parser's `onDrift`) receives. It carries no value from the answer. */
@@ -45,18 +46,6 @@ export interface Deviation {
   drift: Drift[];
 }
 
-interface Definition {
-  type: string;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  shape?: Record<string, z.ZodMiniType>;
-  valueType?: z.ZodMiniType;
-  options?: z.ZodMiniType[];
-  values?: unknown[];
-}
-
-/** A schema's zod definition: what the SDK reads to walk a schema. */
-export const defOf = (schema: z.ZodMiniType): Definition => (schema as unknown as { _zod: { def: Definition } })._zod.def;
 
 /** Per schema: its in-place check, or false when it has none. */
 const inPlaceChecks = new WeakMap<object, ((value: unknown) => boolean) | false>();

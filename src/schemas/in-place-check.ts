@@ -16,27 +16,10 @@
  * A `no` is re-checked by zod, which also names the bad field.
  */
 import type * as z from 'zod/mini';
+import { defOf } from './definition.js';
 
 type Check = (value: unknown) => boolean;
 
-interface Definition {
-  type: string;
-  checks?: unknown[];
-  /** Set on schemas that are checks themselves (`z.int()`, `z.email()`). */
-  format?: string;
-  /** False on `z.xor`, which wants exactly one option to match. */
-  inclusive?: boolean;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  shape?: Record<string, z.ZodMiniType>;
-  catchall?: z.ZodMiniType;
-  values?: unknown[];
-  keyType?: z.ZodMiniType;
-  valueType?: z.ZodMiniType;
-  options?: z.ZodMiniType[];
-}
-
-const defOf = (schema: z.ZodMiniType): Definition => (schema as unknown as { _zod: { def: Definition } })._zod.def;
 
 /** Thrown while compiling a definition whose output could differ from its input. */
 const NOT_IN_PLACE = new Error('not checkable in place');

@@ -9,7 +9,7 @@
  */
 import type * as z from 'zod/mini';
 import { maybe, record } from './common.js';
-import { defOf } from './drift.js';
+import { defOf } from './definition.js';
 import { Customer, Fees, Order } from './order.js';
 
 
