@@ -95,6 +95,23 @@ export function record<T extends z.core.$ZodLooseShape>(shape: T): Schema<InferS
   return z.looseObject(shape) as unknown as Schema<InferShape<T>>;
 }
 
+// Request fields of the merchant APIs, each with the message users see. A blank string (only
+// spaces) is refused like an empty one: no id, name or code is ever blank.
+/* @__NO_SIDE_EFFECTS__ */
+export function nonEmptyString() {
+  return z.string({ error: 'expected a non-empty string' }).check(z.refine((value) => value.trim().length > 0, 'expected a non-empty string'));
+}
+/* @__NO_SIDE_EFFECTS__ */
+export function integer(min?: 0 | 1) {
+  const schema = z.int({ error: 'expected an integer' });
+  if (min === 0) return schema.check(z.nonnegative('expected a non-negative integer'));
+  return min === 1 ? schema.check(z.positive('expected a positive integer')) : schema;
+}
+/* @__NO_SIDE_EFFECTS__ */
+export function flag() {
+  return z.boolean({ error: 'expected a boolean' });
+}
+
 /**
  * Checks request input against its strict schema before anything is sent: a bad one is a
  * `RequestValidationError` whose issues name each bad field (under `prefix`, when given).

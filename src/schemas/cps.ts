@@ -3,7 +3,7 @@
  * read and rejected with their own token. Answers tolerant, the rejection strict.
  */
 import * as z from 'zod/mini';
-import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
+import { answer, type Infer, lazy, maybe, nonEmptyString, openEnum, record, type Schema } from './common.js';
 import { num, strict, text } from './catalog/base.js';
 
 /** The reasons the service names today (`other` alone requires a comment); others pass through. */
@@ -67,7 +67,7 @@ export const CpsOrder: Schema<CpsOrder> = /* @__PURE__ */ answer(cpsOrderShape);
 export const CpsOrderEnvelope = /* @__PURE__ */ answer(() => ({ order: CpsOrder }));
 
 export const CpsRejectParams = /* @__PURE__ */ lazy(() => {
-  const nonEmpty = z.string({ error: 'expected a non-empty string' }).check(z.refine((value) => value.trim().length > 0, 'expected a non-empty string'));
+  const nonEmpty = nonEmptyString();
   return strict({ name: nonEmpty as z.ZodMiniType<CpsRejectReason, CpsRejectReason>, comment: z.optional(nonEmpty) }).check(
       z.superRefine((reason, context) => {
         if (reason.name === 'other' && reason.comment === undefined) {

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../core/calendar-date.js';
 import { bool, listPage, num, PageMeta, strict, text } from './catalog/base.js';
-import { answer, type Infer, lazy, maybe, type Schema } from './common.js';
+import { answer, flag, type Infer, integer, lazy, maybe, nonEmptyString, type Schema } from './common.js';
 
 /** The recordings send numbers where the spec says identifier: both pass. */
 const identifier = maybe(z.union([z.string(), z.number()]));
@@ -88,9 +88,6 @@ export const SupplierAnswer: Schema<SupplierAnswer> = /* @__PURE__ */ answer(sup
 // Requests
 // ---------------------------------------------------------------------------
 
-const nonEmpty = () => z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
-const positiveInt = () => z.int({ error: 'expected a positive integer' }).check(z.positive('expected a positive integer'));
-const flag = () => z.boolean({ error: 'expected a boolean' });
 
 /** How the warehouse keeps the product: 0 dry, 1 air-conditioned, 2 refrigerated, 3 frozen. */
 export type StorageCondition = 0 | 1 | 2 | 3;
@@ -98,8 +95,8 @@ export type StorageCondition = 0 | 1 | 2 | 3;
 export const PurchaseOrderLineInput = /* @__PURE__ */ lazy(() =>
   strict({
     /** The shop's product id (`shop_uid` in stock listings). */
-    product_uid: nonEmpty(),
-    expected_quantity: positiveInt(),
+    product_uid: nonEmptyString(),
+    expected_quantity: integer(1),
     keep_serial_numbers: flag(),
     has_expiration_date: flag(),
     /** 0 dry, 1 air-conditioned, 2 refrigerated, 3 frozen. */
@@ -116,7 +113,7 @@ export const PurchaseOrderInput = /* @__PURE__ */ lazy(() =>
     /** The day the stock reaches the warehouse: a real `YYYY-MM-DD` date. */
     expected_date: z.string({ error: 'expected a date YYYY-MM-DD' }).check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD')),
     /** A supplier's `id`. */
-    supplier_id: nonEmpty(),
+    supplier_id: nonEmptyString(),
     line_items: z.array(PurchaseOrderLineInput).check(z.minLength(1, 'must list at least one line item')),
   }),
 );
@@ -124,28 +121,28 @@ export const PurchaseOrderInput = /* @__PURE__ */ lazy(() =>
 export interface PurchaseOrderInput extends z.input<typeof PurchaseOrderInput> {}
 
 const supplierInput = () => ({
-  code: z.optional(nonEmpty()),
-  address: z.optional(nonEmpty()),
-  city: z.optional(nonEmpty()),
-  area: z.optional(nonEmpty()),
-  zip_code: z.optional(nonEmpty()),
-  phone: z.optional(nonEmpty()),
-  tax_number: z.optional(nonEmpty()),
-  email: z.optional(nonEmpty()),
+  code: z.optional(nonEmptyString()),
+  address: z.optional(nonEmptyString()),
+  city: z.optional(nonEmptyString()),
+  area: z.optional(nonEmptyString()),
+  zip_code: z.optional(nonEmptyString()),
+  phone: z.optional(nonEmptyString()),
+  tax_number: z.optional(nonEmptyString()),
+  email: z.optional(nonEmptyString()),
 });
 
-export const SupplierInput = /* @__PURE__ */ lazy(() => strict({ id: z.optional(nonEmpty()), name: nonEmpty(), ...supplierInput() }));
+export const SupplierInput = /* @__PURE__ */ lazy(() => strict({ id: z.optional(nonEmptyString()), name: nonEmptyString(), ...supplierInput() }));
 /** `suppliers.create`'s body: a name, and any other field as a non-empty string. */
 export interface SupplierInput extends z.input<typeof SupplierInput> {}
 
 export const SupplierChanges = /* @__PURE__ */ lazy(() =>
-  strict({ name: z.optional(nonEmpty()), ...supplierInput() }).check(
+  strict({ name: z.optional(nonEmptyString()), ...supplierInput() }).check(
     z.refine((changes) => Object.values(changes).some((value) => value !== undefined), 'must change at least one field'),
   ),
 );
 /** `suppliers.update`'s changes: only the fields to change, at least one. */
 export interface SupplierChanges extends z.input<typeof SupplierChanges> {}
 
-export const FbsListParams = /* @__PURE__ */ lazy(() => strict({ page: z.optional(positiveInt()), per: z.optional(positiveInt()) }));
+export const FbsListParams = /* @__PURE__ */ lazy(() => strict({ page: z.optional(integer(1)), per: z.optional(integer(1)) }));
 /** Paging of FBS lists: `page` (1-based) and `per`. */
 export interface FbsListParams extends z.input<typeof FbsListParams> {}

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { bool, loose, num, scalar, strict, text } from './catalog/base.js';
 import { answer, type Infer, lazy, maybe, openEnum, readonlyArray, record, type Schema } from './common.js';
-import { SearchQuery } from './query.js';
+import { PositiveInt, SearchQuery } from './query.js';
 
 /** Known codes of the legacy `error` element; others may come. */
 export const LEGACY_ERROR_CODES = ['invalid', 'wrong_auth', 'access_denied', 'not_found', 'bookmark_create'] as const;
@@ -190,18 +190,15 @@ export type LegacyAuthenticateParams = z.input<typeof LegacyAuthenticateParams>;
 /** `/search/` and `/search/sku/`: `keyphrase` of at least 2 characters (error `invalid` / 221 otherwise). */
 export const LegacyKeyphrase = SearchQuery;
 
-const positiveInt = /* @__PURE__ */ lazy(() =>
-  z.int().check(z.positive('must be a positive integer')),
-);
 
 /** `/list/:category_id/`. */
 export const LegacyListParams = /* @__PURE__ */ lazy(() =>
   strict({
     keyphrase: z.optional(SearchQuery),
     /** Several filters are sent joined by underscores (`12_34`). */
-    filter_id: z.optional(z.union([positiveInt, readonlyArray(z.array(positiveInt))])),
-    manufacturer_id: z.optional(positiveInt),
-    page: z.optional(positiveInt),
+    filter_id: z.optional(z.union([PositiveInt, readonlyArray(z.array(PositiveInt))])),
+    manufacturer_id: z.optional(PositiveInt),
+    page: z.optional(PositiveInt),
   }),
 );
 export type LegacyListParams = z.input<typeof LegacyListParams>;
@@ -212,7 +209,7 @@ export const LegacyBooksListParams = /* @__PURE__ */ lazy(() =>
     keyphrase: z.optional(SearchQuery),
     /** A Dewey id. */
     id: z.optional(z.union([z.string(), z.number()])),
-    page: z.optional(positiveInt),
+    page: z.optional(PositiveInt),
   }),
 );
 export type LegacyBooksListParams = z.input<typeof LegacyBooksListParams>;
@@ -221,7 +218,7 @@ export type LegacyBooksListParams = z.input<typeof LegacyBooksListParams>;
 export const LegacyBookmarkParams = /* @__PURE__ */ lazy(() =>
   strict({
     type: z.enum(['sku', 'product', 'book']),
-    id: positiveInt,
+    id: PositiveInt,
   }),
 );
 export type LegacyBookmarkParams = z.input<typeof LegacyBookmarkParams>;

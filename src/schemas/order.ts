@@ -7,7 +7,7 @@
  * Requests are strict objects: a misspelt key is refused before anything is sent.
  */
 import * as z from 'zod/mini';
-import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
+import { answer, type Infer, integer, lazy, maybe, nonEmptyString, openEnum, record, type Schema } from './common.js';
 
 // ---------------------------------------------------------------------------
 // Known enum values (open: other strings pass through)
@@ -482,16 +482,6 @@ export interface OrderEnvelope extends z.output<typeof OrderEnvelope> {}
 // Every schema constant is a /* @__PURE__ */ lazy(...) call, so that bundlers drop the ones an
 // entry does not use (the webhooks entry needs none of these): esbuild does not carry
 // no-side-effects marks across modules.
-/* @__NO_SIDE_EFFECTS__ */
-function nonEmptyString() {
-  return z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
-}
-/* @__NO_SIDE_EFFECTS__ */
-function integer(min?: 0 | 1) {
-  const schema = z.int({ error: 'expected an integer' });
-  if (min === 0) return schema.check(z.nonnegative('expected a non-negative integer'));
-  return min === 1 ? schema.check(z.positive('expected a positive integer')) : schema;
-}
 /* @__NO_SIDE_EFFECTS__ */
 function nonEmptyArray<T extends z.ZodMiniType>(item: T, message: string) {
   return z.array(item).check(z.minLength(1, message));

@@ -3,14 +3,10 @@
  * integer cents, unlike the euros of order payloads.
  */
 import * as z from 'zod/mini';
-import { answer, type Infer, lazy, maybe, type Schema } from './common.js';
+import { answer, flag, type Infer, integer, lazy, maybe, nonEmptyString, type Schema } from './common.js';
 
-const nonEmptyString = () =>
-  z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string'));
 const cents = () =>
   z.int({ error: 'expected an integer (cents)' }).check(z.nonnegative('expected a non-negative integer (cents)'));
-const count = () => z.int({ error: 'expected an integer' }).check(z.nonnegative('expected a non-negative integer'));
-const flag = () => z.boolean({ error: 'expected a boolean' });
 const requestObject = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) =>
@@ -23,7 +19,7 @@ export const Variation = /* @__PURE__ */ lazy(() =>
   /** Unique variation id. */
   variation_id: nonEmptyString(),
   /** Available quantity. */
-  quantity: count(),
+  quantity: integer(0),
   /** Available for purchase. */
   enabled: flag(),
   /** Price in integer cents. */
@@ -38,7 +34,7 @@ export const ProductUpdate = /* @__PURE__ */ lazy(() =>
   /** Unique product id. */
   product_id: nonEmptyString(),
   /** Available quantity. */
-  quantity: count(),
+  quantity: integer(0),
   /** Available for purchase. */
   enabled: flag(),
   /** Price in integer cents. */

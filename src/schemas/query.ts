@@ -12,7 +12,7 @@ import { FLAG_REASONS } from './catalog/books.js';
 const NonEmpty = /* @__PURE__ */ lazy(() =>
   z.string().check(z.minLength(1, 'must not be empty')),
 );
-const PositiveInt = /* @__PURE__ */ lazy(() =>
+export const PositiveInt = /* @__PURE__ */ lazy(() =>
   z.int().check(z.positive('must be a positive integer')),
 );
 const Ids = /* @__PURE__ */ lazy(() =>

@@ -126,9 +126,10 @@ describe('client.fbs request checks (nothing sent)', () => {
     expect((error as Error).message).toContain(field);
   });
 
-  it('refuses empty supplier fields, an empty change set and unknown fields', async () => {
+  it('refuses empty or blank supplier fields, an empty change set and unknown fields', async () => {
     const fbs = makeClient().fbs;
     await expect(fbs.suppliers.create({ name: '' })).rejects.toThrow(/name/);
+    await expect(fbs.suppliers.create({ name: '  ' })).rejects.toThrow(/name/);
     await expect(fbs.suppliers.create({ name: 'A', city: '' })).rejects.toThrow(/city/);
     await expect(fbs.suppliers.update('abc', {})).rejects.toThrow(/at least one field/);
     await expect(fbs.suppliers.update('abc', { name: undefined })).rejects.toThrow(/at least one field/);

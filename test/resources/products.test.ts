@@ -63,6 +63,7 @@ describe('products.batchUpdate', () => {
     [[update(1), update(2), update(3), { ...update(4), price: 19.99 }], [3, 'price']],
     [[{ ...update(1), price: '1999' }], [0, 'price']],
     [[{ quantity: 1, enabled: true, price: 1 }], [0, 'product_id']],
+    [[{ ...update(1), product_id: '   ' }], [0, 'product_id']],
     [[{ ...update(1), quantity: -1 }], [0, 'quantity']],
     [[{ ...update(1), enabled: 'yes' }], [0, 'enabled']],
     [[{ ...update(1), stock: 3 }], [0]],
