@@ -26,6 +26,12 @@ import { cents, copy, fail, json, parseMediaType, readJsonBody, success, timesta
 /** The marketplace's own last-mile courier (SLM): the only courier set_as_ready applies to. */
 export const MARKETPLACE_COURIER = 'Marketplace Last Mile';
 const HOUR = 3_600_000;
+
+/** Where the kit serves an order's courier voucher. */
+export const voucherUrl = (baseUrl: string, code: string): string => `${baseUrl}/__mock/vouchers/${encodeURIComponent(code)}.pdf`;
+
+/** An order's expiry a day later than it stands (than `now`, without one): what an extension does. */
+export const dayLater = (order: MockOrder, now: number): string => timestamp((order.expires_at ? Date.parse(order.expires_at) : now) + 24 * HOUR);
 const MAX_INVOICE_BYTES = 7 * 1024 * 1024;
 const ORDERS_PATH = '/merchants/ecommerce/orders/:code';
 
@@ -555,10 +561,7 @@ export function createOrders(context: OrdersContext) {
       const patch: Partial<MockOrder> = {};
       if (expires_at !== undefined) patch.expires_at = toTimestamp(expires_at);
       if (dispatch_until !== undefined) patch.dispatch_until = toTimestamp(dispatch_until);
-      if (expires_at === undefined && dispatch_until === undefined) {
-        const current = record.order.expires_at ? Date.parse(record.order.expires_at) : now();
-        patch.expires_at = timestamp(current + 24 * HOUR);
-      }
+      if (expires_at === undefined && dispatch_until === undefined) patch.expires_at = dayLater(record.order, now());
       update(record, patch);
       return view(record);
     },
@@ -571,7 +574,7 @@ export function createOrders(context: OrdersContext) {
       const record = must(code);
       requireState(record, 'createVoucher', ['accepted']);
       update(record, {
-        courier_voucher: `${context.baseUrl()}/__mock/vouchers/${encodeURIComponent(code)}.pdf`,
+        courier_voucher: voucherUrl(context.baseUrl(), code),
         courier_tracking_codes: [String(random.int(100_000_000, 999_999_999))],
       });
       if (download) kit.downloadVoucher(code);

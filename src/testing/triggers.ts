@@ -7,9 +7,8 @@
  */
 import type { Route } from './router.js';
 import type { Change, MockOrder, MockWebhookEvent } from './types.js';
+import { dayLater, voucherUrl } from './orders.js';
 import { fail, success, timestamp } from './wire.js';
-
-const HOUR = 3_600_000;
 
 export function createTriggers(context: {
   baseUrl: () => string;
@@ -21,12 +20,10 @@ export function createTriggers(context: {
   const changesOf: Record<string, (order: MockOrder) => Record<string, unknown> | undefined> = {
     creation: () => undefined,
     voucher_update: (order) => ({
-      courier_voucher: `${context.baseUrl()}/__mock/vouchers/${encodeURIComponent(order.code)}.pdf`,
+      courier_voucher: voucherUrl(context.baseUrl(), order.code),
       courier_tracking_codes: ['000000000'],
     }),
-    extension: (order) => ({
-      expires_at: timestamp((order.expires_at ? Date.parse(order.expires_at) : context.now()) + 24 * HOUR),
-    }),
+    extension: (order) => ({ expires_at: dayLater(order, context.now()) }),
     cancellation: () => ({ state: 'cancelled' }),
   };
 
