@@ -5,7 +5,7 @@
 // Run by scripts/smoke-packed.mjs in its scratch project; alone, it packs and installs itself.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installPacked, root, run, tsc } from './lib/packed.mjs';
+import { installPacked, installPeers, root, run, strictCompilerOptions, tsc } from './lib/packed.mjs';
 
 const placeholders = {
   pdfBytes: 'Uint8Array',
@@ -40,18 +40,11 @@ export function checkReadme(project, { typeRoots } = {}) {
       .join('\n'),
   );
   const compilerOptions = {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    verbatimModuleSyntax: true,
-    noUnusedLocals: false,
-    module: 'nodenext',
-    target: 'es2022',
+    ...strictCompilerOptions,
     // msw's own types need the DOM lib; the package's own are checked without it by smoke-packed.
     lib: ['es2022', 'dom', 'dom.iterable'],
     skipLibCheck: true,
-    types: ['node'],
     ...(typeRoots ? { typeRoots } : {}),
-    outDir: 'out',
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
   tsc(dir);
@@ -63,7 +56,7 @@ export function checkReadme(project, { typeRoots } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { project, cleanup } = installPacked();
   try {
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
+    installPeers(project);
     checkReadme(project, { typeRoots: [join(root, 'node_modules/@types')] });
   } finally {
     cleanup();

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkReadme } from './check-readme.mjs';
 import { declaredExports } from './lib/declared-exports.mjs';
-import { installOldNode, installPacked, packageEntries, root, run, tsc } from './lib/packed.mjs';
+import { installOldNode, installPacked, installPeers, packageEntries, root, run, strictCompilerOptions, tsc } from './lib/packed.mjs';
 
 const failures = [];
 const ok = (cond, what) => {
@@ -74,7 +74,7 @@ try {
     run(node, ['smoke.mjs'], project);
     run(node, ['smoke.cjs'], project);
   }
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
+  installPeers(project);
   // mock.handlers (API.md's `setupServer(...mock.handlers)`) loads msw on first read, in both builds.
   const handlersCheck = `const m = createMockMarketplace(); if (m.handlers.length !== 1) process.exit(1); m.close(); console.log('mock.handlers ok');`;
   writeFileSync(join(project, 'handlers.mjs'), `import { createMockMarketplace } from 'emporio/testing';\n${handlersCheck}`);
@@ -161,17 +161,7 @@ console.log(JSON.stringify(out));
   //    (msw's own types need the DOM lib, so emporio/testing/msw is left to the README check).
   const consumer = join(project, 'consumer');
   mkdirSync(consumer);
-  const compilerOptions = {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    verbatimModuleSyntax: true,
-    module: 'nodenext',
-    target: 'es2022',
-    lib: ['es2022'],
-    types: ['node'],
-    typeRoots,
-    outDir: 'out',
-  };
+  const compilerOptions = { ...strictCompilerOptions, lib: ['es2022'], typeRoots };
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.cts'] }));
   const body = (importLines) => `${importLines}
 const server = await testing.startMockMarketplace({ port: 0 });

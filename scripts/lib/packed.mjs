@@ -11,6 +11,20 @@ export const run = (cmd, args, cwd = root, env = process.env) => execFileSync(cm
 /** The installed TypeScript compiler of this repository, run on a scratch project. */
 export const tsc = (project) => run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], project);
 
+/** The strictest settings users compile with, for the scratch consumers (each adds its lib). */
+export const strictCompilerOptions = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  verbatimModuleSyntax: true,
+  module: 'nodenext',
+  target: 'es2022',
+  types: ['node'],
+  outDir: 'out',
+};
+
+/** The optional peers, for what needs them (emporio/testing/msw, the README's Redis block). */
+export const installPeers = (project) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
+
 /** `emporio`, `emporio/webhooks`, ...: every entry of package.json's exports map. */
 export function packageEntries() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
