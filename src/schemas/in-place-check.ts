@@ -39,8 +39,9 @@ export function compileCheck(schema: z.ZodMiniType): Check | undefined {
   }
   try {
     return new Function(source)() as Check;
-  } catch {
-    codeGeneration = false;
+  } catch (error) {
+    // Forbidden here (an EvalError): no schema will compile. Anything else is this schema's alone.
+    if (error instanceof EvalError) codeGeneration = false;
     return undefined;
   }
 }
@@ -60,6 +61,12 @@ function literal(value: unknown): string {
   }
   throw NOT_IN_PLACE;
 }
+
+/** Definitions whose check refuses undefined at its top. */
+const REFUSE_UNDEFINED = new Set(['string', 'number', 'boolean', 'array', 'object', 'record']);
+
+/** True when zod wants the member's key present (it is not optional). */
+const isRequired = (member: z.ZodMiniType): boolean => (member as unknown as { _zod: { optin?: string } })._zod.optin === undefined;
 
 /** The source of one schema's check: an expression per definition, a function per object, array or record. */
 function checkSource(schema: z.ZodMiniType): string {
@@ -105,20 +112,25 @@ function checkSource(schema: z.ZodMiniType): string {
         return `(${def.options.map((option) => test(option, x)).join('||')})`;
       case 'array':
         return call(of, x, () => `if(!isArray(v))return false;for(let i=0;i<v.length;i++){const x=v[i];if(!(${test(def.element!, 'x')}))return false}return true`);
-      case 'object':
+      case 'object': {
         // Only loose objects keep unknown keys as they are.
-        if (def.catchall === undefined || defOf(def.catchall).type !== 'unknown') throw NOT_IN_PLACE;
+        const catchall = def.catchall && defOf(def.catchall);
+        if (catchall?.type !== 'unknown' || catchall.checks?.length || catchall.format !== undefined) throw NOT_IN_PLACE;
         return call(of, x, () => {
           let body = `${PLAIN_OBJECT}let x;`;
           for (const [key, member] of Object.entries(def.shape!)) {
+            // zod reads such a member through the prototype (an inherited `toString` is "present").
+            if (key in Object.prototype) throw NOT_IN_PLACE;
             const name = JSON.stringify(key);
-            // A member named like one of Object.prototype's (`constructor`) is read only when it is the value's own.
-            body += key in Object.prototype ? `x=hasOwn.call(v,${name})?v[${name}]:undefined;` : `x=v[${name}];`;
-            // A required z.unknown() wants the key, whatever its value.
-            body += `if(!(${defOf(member).type === 'unknown' ? `x!==undefined||hasOwn.call(v,${name})` : test(member, 'x')}))return false;`;
+            let check = test(member, 'x');
+            // zod wants the key of a member that is not optional, even where its schema takes undefined
+            // (z.unknown(), a nullable or a union of one, z.literal(undefined)); the other types refuse undefined anyway.
+            if (isRequired(member) && !REFUSE_UNDEFINED.has(defOf(member).type)) check = `(x!==undefined||hasOwn.call(v,${name}))&&${check}`;
+            body += `x=v[${name}];if(!(${check}))return false;`;
           }
           return `${body}return true`;
         });
+      }
       case 'record':
         // String keys only (every JSON key is one); each own value checked.
         if (defOf(def.keyType!).type !== 'string' || defOf(def.keyType!).checks?.length) throw NOT_IN_PLACE;

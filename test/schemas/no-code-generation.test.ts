@@ -6,13 +6,16 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type DriftReport, parseWebhook } from 'emporio';
+import { compileCheck } from '../../src/schemas/in-place-check.js';
+import { OrderEnvelope } from '../../src/schemas/order.js';
 import { BASE, makeClient, useMswServer } from '../helpers/server';
 
 const server = useMswServer();
 
 describe('where code generation is forbidden', () => {
-  it('this process forbids it', () => {
+  it('this process forbids it, and the in-place check compiles to nothing (zod decides)', () => {
     expect(() => new Function('return 1')).toThrow(EvalError);
+    expect(compileCheck(OrderEnvelope)).toBeUndefined();
   });
 
   it('a conforming order resolves as sent; a drifted one is reported once, and refused when strict', async () => {
