@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * The in-place check's promise: when it says yes, zod accepts the value and returns it unchanged
  * (so the value is returned as parsed); when it cannot promise that, it compiles to nothing and
