@@ -9,6 +9,7 @@ import { AuthenticationError, ConnectionError, type RequestTarget, TimeoutError 
 import { scrub, scrubbedHeaders } from './logger.js';
 import { type ApiName, BIND_CLIENT, checkBaseUrl, type RefreshableTokenSource } from './options.js';
 import { isHeaderValue, tryParseJson } from './text.js';
+import { within } from './time.js';
 
 /** The token endpoint's answer. */
 export interface OAuthTokens {
@@ -159,22 +160,28 @@ function tokenSource(
   let pending: Promise<string> | undefined;
 
   const renew = (): Promise<string> => {
-    pending ??= (async () => {
+    if (pending) return pending;
+    // Cleared by itself only: a renewal started while this one's onRefresh runs stays the shared one.
+    const done = () => {
+      if (pending === renewal) pending = undefined;
+    };
+    const renewal: Promise<string> = (async () => {
       try {
         if (tokenUrl === undefined) throw new TypeError(`${what}: option \`tokenUrl\` is required outside a client (a client derives it from its baseUrl)`);
         const started = Date.now();
         const tokens = await fetchTokens(tokenUrl, api);
         const lifetimeMs = typeof tokens.expires_in === 'number' && tokens.expires_in > 0 ? tokens.expires_in * 1000 : Number.POSITIVE_INFINITY;
         current = { token: tokens.access_token, renewAt: started + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 10) };
-        pending = undefined;
+        done();
         // Kept first, then handed over: the callback decides no token, and holds up only these calls.
         if (onTokens) await handOver(what, onTokens, { ...tokens }, options.timeout ?? DEFAULT_TIMEOUT_MS, tokenUrl);
         return tokens.access_token;
       } finally {
-        pending = undefined;
+        done();
       }
     })();
-    return pending;
+    pending = renewal;
+    return renewal;
   };
 
   const source = (() => (current !== undefined && Date.now() < current.renewAt ? Promise.resolve(current.token) : renew())) as RefreshableTokenSource;
@@ -191,12 +198,8 @@ function tokenSource(
 
 /** `onTokens(tokens)`, awaited for at most `timeout` ms; what it throws is thrown as it was. */
 function handOver(what: string, onTokens: (tokens: OAuthTokens) => void | Promise<void>, tokens: OAuthTokens, timeout: number, tokenUrl: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new TimeoutError(`${what}: onRefresh did not settle within ${timeout} ms; the new token is kept`, { method: 'POST', url: tokenUrl })),
-      timeout,
-    );
-    new Promise<void>((settle) => settle(onTokens(tokens))).then(resolve, reject).finally(() => clearTimeout(timer));
+  return within(new Promise<void>((settle) => settle(onTokens(tokens))), timeout, () => {
+    throw new TimeoutError(`${what}: onRefresh did not settle within ${timeout} ms; the new token is kept`, { method: 'POST', url: tokenUrl });
   });
 }
 

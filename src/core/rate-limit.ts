@@ -202,10 +202,12 @@ export class RateLimiter {
     const remaining = headers.get('x-ratelimit-remaining');
     const reset = remaining === null ? null : headers.get('x-ratelimit-reset');
     if (reset === null) {
-      // An answer outside any window: its request will not count in the next window known.
-      const state = this.#tokens.get(tokenId);
-      if (state) uncount(state);
-      this.#shared?.later(tokenId, uncount);
+      // An answer outside any window: its request will not count in the next window known (where it was counted).
+      if (countedIn === 'store') this.#shared?.later(tokenId, uncount);
+      else {
+        const state = this.#tokens.get(tokenId);
+        if (state) uncount(state);
+      }
       return;
     }
     // Remaining and Reset are all the holding needs; Limit completes client.rateLimit when it came.

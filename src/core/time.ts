@@ -1,5 +1,8 @@
 /** Time bounds: waiting, and not waiting longer than allowed. */
 
+/** setTimeout's longest delay: a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
@@ -24,7 +27,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function within<T, U = T>(promise: PromiseLike<T>, ms: number, onTimeout: () => U, signal?: AbortSignal): Promise<T | U> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) {
+      // Its outcome is dropped, and a rejection of it is not left unhandled.
+      promise.then(undefined, () => {});
+      return reject(signal.reason);
+    }
     const settle = (finish: () => void) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
@@ -37,7 +44,7 @@ export function within<T, U = T>(promise: PromiseLike<T>, ms: number, onTimeout:
       } catch (error) {
         reject(error);
       }
-    }), Math.max(1, ms));
+    }), Math.min(Math.max(1, ms), MAX_TIMER_MS));
     signal?.addEventListener('abort', abort, { once: true });
     promise.then(
       (value) => settle(() => resolve(value)),

@@ -158,6 +158,47 @@ describe('clientCredentials', () => {
   });
 });
 
+describe('renewals while onRefresh runs', () => {
+  it('a renewal started while the last one is handed to onRefresh stays the one every refused call shares', async () => {
+    const answers: ((tokens: Record<string, unknown>) => void)[] = [];
+    const used: string[] = [];
+    const fetchToken = async (_url: string | URL | Request, init?: RequestInit) => {
+      used.push(new URLSearchParams(String(init?.body)).get('refresh_token') ?? '');
+      return Response.json(await new Promise<Record<string, unknown>>((resolve) => answers.push(resolve)));
+    };
+    let saved!: () => void;
+    const saving = new Promise<void>((resolve) => (saved = resolve));
+    let handedOver = 0;
+    const source = userToken({
+      clientId: 'id',
+      clientSecret: 'secret',
+      refreshToken: 'R0',
+      accessToken: 'A0',
+      tokenUrl: 'https://www.example.gr/oauth2/token',
+      fetch: fetchToken,
+      onRefresh: () => (++handedOver === 1 ? saving : undefined),
+    });
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+    const first = source.refresh('A0');
+    await tick();
+    answers[0]?.({ access_token: 'A1', refresh_token: 'R1', expires_in: 3600 });
+    await tick();
+    // A1 is kept while onRefresh still saves it; a call refused with A1 starts the next renewal.
+    const second = source.refresh('A1');
+    await tick();
+    saved();
+    await expect(first).resolves.toBe('A1');
+    // Another call refused with A1 joins that renewal: R1 is sent once, never twice at a time.
+    const third = source.refresh('A1');
+    await tick();
+    expect(used).toEqual(['R0', 'R1']);
+    answers[1]?.({ access_token: 'A2', refresh_token: 'R2', expires_in: 3600 });
+    await expect(second).resolves.toBe('A2');
+    await expect(third).resolves.toBe('A2');
+  });
+});
+
 describe('an access token that cannot be sent', () => {
   it.each([
     ['a NUL', 'abc\u0000def-token'],

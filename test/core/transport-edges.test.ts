@@ -253,6 +253,21 @@ describe('what the attempt waits for cannot outlive it', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('a call aborted before it starts leaves its failing token function handled (no unhandled rejection)', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const failsLater = () => new Promise<string>((_, reject) => setTimeout(reject, 5, new Error('token store down')));
+      const error = await rejection(makeClient({ token: failsLater }).orders.get('A', { signal: AbortSignal.abort(new Error('user left')) }));
+      expect((error as Error).message).toBe('user left');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('a token function slower than the time-out is a TimeoutError', async () => {
     const error = await rejection(makeClient({ token: () => never() }).orders.get('A', { timeout: 100 }));
     expect(error).toBeInstanceOf(TimeoutError);

@@ -62,6 +62,11 @@ afterEach(() => {
 });
 
 describe('handlerTimeoutMs bounds onEvent and every store call (item 12)', () => {
+  it('a bound longer than a timer can hold (over 24.8 days) is kept, not fired at once', async () => {
+    const handler = createWebhookHandler({ handlerTimeoutMs: 3_000_000_000, onEvent: () => new Promise((resolve) => setTimeout(resolve, 20)) });
+    expect(await answerWithin(handler(post(), { remoteAddress: SERVICE }))).toBe(200);
+  });
+
   it('a hung onEvent is answered 500 in time, and the redelivery is handled, not 409 for ever', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
