@@ -4,10 +4,11 @@
  * the reason is printed (install it with `apt-get install redis-server`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
 export const redisServerMissing: string | undefined = (() => {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
@@ -35,12 +36,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-const clusterConfigFile = (port: number) => join(tmpdir(), `emporio-redis-cluster-${port}.conf`);
-
-function launch(port: number, cluster: boolean): Promise<ChildProcess> {
+function launch(port: number, clusterDir: string | undefined): Promise<ChildProcess> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'];
-  // A cluster of one node (its state file in the temporary directory): multi-key commands are held to one slot, as on any cluster.
-  if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', clusterConfigFile(port));
+  // A cluster of one node (its state file in a directory of its own): multi-key commands are held to one slot, as on any cluster.
+  if (clusterDir) args.push('--cluster-enabled', 'yes', '--cluster-config-file', join(clusterDir, 'nodes.conf'));
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -69,13 +68,18 @@ function launch(port: number, cluster: boolean): Promise<ChildProcess> {
 export async function startRedisServer({ cluster = false }: { cluster?: boolean } = {}): Promise<RedisServer> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+    // A cluster node also listens on its port + 10000, so its own port is at most 55535.
+    let port = await freePort();
+    while (cluster && port > 55_535) port = await freePort();
+    const clusterDir = cluster ? mkdtempSync(join(tmpdir(), 'emporio-redis-cluster-')) : undefined;
+    const removeClusterDir = () => clusterDir && rmSync(clusterDir, { recursive: true, force: true });
     let child: ChildProcess | undefined;
     try {
-      child = await launch(port, cluster);
+      child = await launch(port, clusterDir);
       if (cluster) await serveEverySlot(port);
     } catch (error) {
       child?.kill('SIGKILL');
+      removeClusterDir();
       lastError = error;
       continue;
     }
@@ -87,20 +91,26 @@ export async function startRedisServer({ cluster = false }: { cluster?: boolean 
       async stop() {
         if (running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
         await exited;
-        if (cluster) rmSync(clusterConfigFile(port), { force: true });
+        removeClusterDir();
       },
     };
   }
   throw lastError;
 }
 
-/** Gives the one node every slot and waits until the cluster says it is ok. */
+/** Gives the one node every slot (CLUSTER ADDSLOTS: Redis 3 and later) and waits until the cluster says it is ok. */
 async function serveEverySlot(port: number): Promise<void> {
-  const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
-  if (cli('CLUSTER', 'ADDSLOTSRANGE', '0', '16383') !== 'OK') throw new Error('CLUSTER ADDSLOTSRANGE failed');
-  for (let i = 0; i < 100; i++) {
-    if (cli('CLUSTER', 'INFO').includes('cluster_state:ok')) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const redis = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const slots = Array.from({ length: 16_384 }, (_, slot) => String(slot));
+    if ((await redis.call('CLUSTER', 'ADDSLOTS', ...slots)) !== 'OK') throw new Error('CLUSTER ADDSLOTS failed');
+    for (let i = 0; i < 100; i++) {
+      if (String(await redis.call('CLUSTER', 'INFO')).includes('cluster_state:ok')) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the one-node cluster did not become ok within 5 s');
+  } finally {
+    redis.disconnect();
   }
-  throw new Error('the one-node cluster did not become ok within 5 s');
 }
