@@ -89,7 +89,7 @@ export async function compareInterleaved<K extends string>(
  * (what the JIT made of shared code, where the heap fell), which interleaving within the
  * process cannot undo; the median over processes can.
  */
-export async function inFreshProcesses<T>(file: URL, exportName: string, count: number): Promise<T[]> {
+export async function inFreshProcesses<T>(file: URL, exportName: string, count: number, timeoutMs = 5 * 60_000): Promise<T[]> {
   const results: T[] = [];
   for (let i = 0; i < count; i++) {
     results.push(
@@ -98,12 +98,17 @@ export async function inFreshProcesses<T>(file: URL, exportName: string, count: 
           execArgv: ['--import', 'tsx'],
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         });
+        // A child that hangs (a stalled socket) is stopped: the run ends, with this comparison failed.
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
         let result: { value: T } | undefined;
         child.once('message', (value) => (result = { value: value as T }));
         child.once('error', reject);
-        child.once('exit', (code) =>
-          result ? resolve(result.value) : reject(new Error(`${exportName} in a child process exited with ${code} and no result`)),
-        );
+        // 'close', not 'exit': the last IPC message is delivered before it.
+        child.once('close', (code, signal) => {
+          clearTimeout(timer);
+          if (result) resolve(result.value);
+          else reject(new Error(`${exportName} in a child process ended (${signal ?? code}) with no result`));
+        });
       }),
     );
   }

@@ -116,7 +116,7 @@ export async function benchRequestOverhead(): Promise<Row[]> {
       data: { ...data, spread: [Math.min(...spread), Math.max(...spread)] },
     },
     {
-      // ky alone takes 1.02-1.04 of raw fetch here, and variants of the same code differ by 2%
+      // ky alone takes 1.01-1.03 of raw fetch here, and variants of the same code differ by 2%
       // at this latency on this machine: 1.05 leaves the SDK its own 1%, above that noise.
       name: `orders.get vs raw fetch, ${LATENCY_MS} ms server latency`,
       measured: `${fmt.us(slow.sdk / LATENCY_CALLS)}/call`,

@@ -103,7 +103,8 @@ console.log(process.version, 'mswHandlers ok; mock.handlers names the Node it ne
   for (const [name, file] of Object.entries(manifest.bin ?? {})) {
     ok(files.includes(file.replace(/^\.\//, '')), `bin ${name}: ${file} is shipped`);
     for (const node of nodes) {
-      const help = execFileSync(node, [join(project, 'node_modules/.bin', name), '--help'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+      // Bounded: a bin that ignored --help would start a server and never end.
+      const help = execFileSync(node, [join(project, 'node_modules/.bin', name), '--help'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], timeout: 30_000 }).toString();
       ok(help.startsWith(`Usage: ${name}`), `${name} --help on ${version(node)} prints its usage; it printed: ${help.slice(0, 200)}`);
     }
     console.log(`bin ${name}: starts on ${nodes.map(version).join(' and ')}`);

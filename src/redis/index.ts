@@ -16,7 +16,7 @@ import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
 
-/** A node-redis client (v4 and later): commands go through `sendCommand`. */
+/** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
 export interface NodeRedisClientLike {
   sendCommand(args: string[]): Promise<unknown>;
   readonly isReady: boolean;
