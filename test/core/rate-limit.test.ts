@@ -167,15 +167,18 @@ describe('a shared rate-limit store that fails and comes back', () => {
         return true;
       },
     };
-    /** This token's requests in flight, as the store counts them across instances. */
-    const inFlight = () => {
-      const [state] = [...values].filter(([key]) => key.startsWith('token:')).map(([, value]) => JSON.parse(value) as { inFlight?: Record<string, [number, number]> });
-      return Object.values(state?.inFlight ?? {}).reduce((sum, [count]) => sum + count, 0);
+    const tokenState = () => {
+      const [state] = [...values].filter(([key]) => key.startsWith('token:')).map(([, value]) => JSON.parse(value) as { inFlight?: Record<string, [number, number]>; untracked?: number });
+      return state;
     };
+    /** This token's requests in flight, as the store counts them across instances. */
+    const inFlight = () => Object.values(tokenState()?.inFlight ?? {}).reduce((sum, [count]) => sum + count, 0);
+    /** Requests the store counted before any window was known, whose answers have not said they fell outside one. */
+    const untracked = () => tokenState()?.untracked ?? 0;
     const setDown = (value: boolean) => {
       down = value;
     };
-    return { store, inFlight, setDown };
+    return { store, inFlight, untracked, setDown };
   }
 
   afterEach(() => vi.useRealTimers());
@@ -189,7 +192,7 @@ describe('a shared rate-limit store that fails and comes back', () => {
         return HttpResponse.json({ category: { id: Number(params.id) } });
       }),
     );
-    const { store, inFlight, setDown } = memoryStore();
+    const { store, inFlight, untracked, setDown } = memoryStore();
     const { lines, logger } = recordingLogger();
     const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: store, logger });
     const arrived = async (id: string) => {
@@ -209,11 +212,14 @@ describe('a shared rate-limit store that fails and comes back', () => {
     await settled();
     expect(inFlight()).toBe(1);
 
+    expect(untracked()).toBe(1);
     held.get('1')?.();
     await counterHere;
     await settled();
-    // The store still counts the request that is out; only its own answer takes it off.
+    // The store still counts the request that is out; only its own answer takes it off. That answer
+    // (without rate-limit headers) takes nothing off the store's count of requests outside a window either.
     expect(inFlight()).toBe(1);
+    expect(untracked()).toBe(1);
     held.get('2')?.();
     await countedInStore;
     await settled();
