@@ -712,6 +712,8 @@ export class Transport {
         requestId: requestIdOf(raw.headers),
       });
     }
+    // A 2xx whose body is the error form is the error it describes, not an answer of another shape.
+    if (isErrorBody(data)) throw this.#toApiError(spec, raw, target, raw.token, '');
     if (!spec.schema) return data as T;
     return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target });
   }
@@ -939,6 +941,11 @@ function retryAfterMs(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** `{ errors: [{ code, messages }, ...] }`: the service's error form, whatever the status. */
+function isErrorBody(value: unknown): boolean {
+  return isObject(value) && Array.isArray(value.errors) && value.errors.length > 0 && value.errors.every(isObject);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
