@@ -42,6 +42,11 @@ export async function restock(client: MarketplaceClient): Promise<string | undef
   const [supplier] = await client.fbs.suppliers.list();
   if (!supplier) throw new Error('no supplier: create one with client.fbs.suppliers.create({ name, ... })');
   const { code } = await client.fbs.purchaseOrders.create({ expected_date: dayFromNow(3), supplier_id: supplier.id, line_items: lines });
+  if (!code) {
+    // Some service versions answer only { success: true }: the purchase order exists; do not create it again.
+    console.log('purchase order made; its code was not in the answer (see client.fbs.purchaseOrders.list())');
+    return undefined;
+  }
   console.log(`purchase order ${code} from ${supplier.name ?? supplier.id}:`);
   for (const item of await client.fbs.purchaseOrders.lineItems(code)) {
     console.log(`  ${item.shop_uid}: expected ${item.expected_quantity}, counted ${item.actual_quantity ?? '(not yet received)'}`);

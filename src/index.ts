@@ -49,11 +49,13 @@ export {
   type Eligibility,
   type EligibilityOptions,
   type EligibilityOrder,
+  type GetOrderOptions,
   hasErrorCode,
   type InvoiceFile,
   isNotEligibleForReady,
   isOrderAlreadyAccepted,
   isOrderAlreadyRejected,
+  isOrderExpress,
   isOrderNotFound,
   isShopBusy,
   ORDER_ERROR_CODES,
@@ -64,6 +66,7 @@ export {
   type WebhookTriggerKind,
 } from './resources/orders/index.js';
 export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './resources/products/index.js';
+export { BatchItemError, BatchTimeoutError, type UpdateManyFailure, type WaitForBatchOptions } from './resources/products/index.js';
 // Wire types, inferred from the schemas (the schemas themselves stay internal). tsup's bundled
 // declarations lose the `type` of these; scripts/restore-type-exports.mjs puts it back after the build.
 export type * from './schemas/account.js';

@@ -48,6 +48,11 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   return new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: call.api });
 }
 
+/** `{ errors: [{ code, messages }, ...] }`: the service's error form, whatever the status. */
+export function isErrorBody(value: unknown): boolean {
+  return isObject(value) && Array.isArray(value.errors) && value.errors.length > 0 && value.errors.every(isObject);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -72,7 +72,7 @@ export interface ApiErrorInit {
 /** The service answered with HTTP 4xx or 5xx. */
 export class ApiError extends RequestFailure {
   override name = 'ApiError';
-  /** The answer's HTTP status, 400 to 599. */
+  /** The answer's HTTP status: 400 to 599, or a 2xx whose body was the `{ errors }` form (the service refusing all the same). */
   readonly status: number;
   /** The first error's code, when the body had the `{ errors }` form. */
   readonly code: string | undefined;
@@ -96,7 +96,8 @@ function describe(init: ApiErrorInit): string {
   const text = texts.length ? texts.join('; ') : init.detail || 'no details in the answer';
   const code = init.errors[0]?.code;
   const where = init.target ? ` (${init.target.method} ${init.target.url})` : '';
-  const hint = init.hint ? ` (${init.hint})` : '';
+  const explained = init.hint ?? wireCodeHint(init.status, init.errors);
+  const hint = explained ? ` (${explained})` : '';
   return `${init.status}${code ? ` ${code}` : ''}: ${text}${hint}${where}`;
 }
 
@@ -142,6 +143,22 @@ function refusedKey(api: ApiName): string {
 
 /** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (spec/4 section 9). */
 const MERCHANT_UNAUTHORIZED = 'EcommerceMerchantUnauthorized';
+/**
+ * The FBS API's 401 for a purchase order of another shop: the key was accepted, the purchase
+ * order is not the shop's. Taken for a refused key, it would send users to generate a new
+ * key, which expires the shop's working one.
+ */
+const FOREIGN_PURCHASE_ORDER = 'purchase_order_error';
+
+const isForeignPurchaseOrder = (status: number, errors: readonly WireError[]) =>
+  status === 401 && errors.some((e) => e.code === FOREIGN_PURCHASE_ORDER);
+
+/** What a wire code means when its status alone would mislead. */
+function wireCodeHint(status: number, errors: readonly WireError[]): string | undefined {
+  return isForeignPurchaseOrder(status, errors)
+    ? 'this purchase order belongs to another shop, or does not exist; the key itself was accepted'
+    : undefined;
+}
 /** 403 (the catalog's rate-limit answer) or 429. `reset` is the epoch second the window reopens, when known. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
@@ -151,7 +168,10 @@ export class RateLimitError extends ApiError {
     return Number.isFinite(value) && value > 0 ? value : undefined;
   }
 }
-/** A 403 whose body is the `{ errors }` form: the token lacks a permission, not budget. */
+/**
+ * A 403 whose body is the `{ errors }` form: the token lacks a permission, not budget. Also the
+ * FBS API's 401 `purchase_order_error`: a purchase order of another shop (the key was accepted).
+ */
 export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError';
 }
@@ -314,6 +334,7 @@ function formatIssues(issues: readonly ValidationIssue[]): string {
 /** The one status → class mapping; a refused merchant key is an `AuthenticationError` whatever its status. */
 export function apiErrorClass(status: number, isRateLimitBody: boolean, errors: readonly WireError[] = []): typeof ApiError {
   if (errors.some((e) => e.code === MERCHANT_UNAUTHORIZED)) return AuthenticationError;
+  if (isForeignPurchaseOrder(status, errors)) return PermissionDeniedError;
   switch (status) {
     case 400:
       return BadRequestError;

@@ -16,7 +16,7 @@ import {
   requestIdOf,
   shownUrl,
 } from './answer.js';
-import { apiErrorOf } from './answer-errors.js';
+import { apiErrorOf, isErrorBody } from './answer-errors.js';
 import { type CachedAnswer, type CacheStore, isCachedAnswer, knownTokenIdentity, MemoryCache, tokenIdentity } from './cache.js';
 import {
   ConnectionError,
@@ -438,6 +438,8 @@ export class Transport {
 
   #parseBody<T>(raw: RawAnswer, spec: RequestSpec<T>, target: RequestTarget): T {
     const data = parseJson(raw, target);
+    // A 2xx whose body is the error form is the error it describes, not an answer of another shape.
+    if (isErrorBody(data)) throw apiErrorOf(spec, raw, target, raw.token);
     if (!spec.schema) return data as T;
     return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target });
   }

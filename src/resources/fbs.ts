@@ -68,7 +68,9 @@ class PurchaseOrders extends APIResource {
    * `POST /merchants/ecommerce/fbs/purchase_orders` → `{ success, code }`. Checked before
    * sending: `expected_date` a real `YYYY-MM-DD` date, quantities positive integers,
    * `storage_conditions` 0–3. Not repeated on a lost answer: a second request would create
-   * a second purchase order.
+   * a second purchase order. An answer without `code` (some service versions send only
+   * `{ success: true }`) still resolves, `code` absent and reported as drift: the purchase
+   * order exists, so look it up in `list()` instead of creating it again.
    */
   create(purchaseOrder: PurchaseOrderInput, options?: RequestOptions): APIPromise<PurchaseOrderCreated> {
     return this._transport.request(() => {

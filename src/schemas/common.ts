@@ -41,6 +41,14 @@ export interface Maybe<T> extends z.ZodMiniType<T | null | undefined> {
 export const maybe = <T extends z.ZodMiniType>(schema: T): Maybe<z.output<T>> =>
   z.optional(z.nullable(schema)) as unknown as Maybe<z.output<T>>;
 
+/**
+ * A member the service documents as always sent, yet the SDK can do without: absent or of
+ * another type, it is drift (reported, refused only when strict), never a refusal of the
+ * whole answer. For answers whose refusal would mislead (a purchase order made, its code missing).
+ */
+export const expected = <T extends z.ZodMiniType>(schema: T): Maybe<z.output<T>> =>
+  z.nullable(schema) as unknown as Maybe<z.output<T>>;
+
 type OptionalKeys<S> = { [K in keyof S]: S[K] extends Maybe<unknown> | z.ZodMiniOptional ? K : never }[keyof S];
 type Output<M> = M extends Maybe<infer T> ? T | null | undefined : z.output<M>;
 

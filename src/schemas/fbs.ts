@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../core/calendar-date.js';
 import { bool, listPage, num, PageMeta, strict, text } from './catalog/base.js';
-import { answer, flag, type Infer, integer, lazy, maybe, nonEmptyString, type Schema } from './common.js';
+import { answer, expected, flag, type Infer, integer, lazy, maybe, nonEmptyString, type Schema } from './common.js';
 
 /** The recordings send numbers where the spec says identifier: both pass. */
 const identifier = maybe(z.union([z.string(), z.number()]));
@@ -57,7 +57,16 @@ export const PurchaseOrderLineItemsAnswer = /* @__PURE__ */ answer(() => ({
   meta: maybe(PageMeta),
 }));
 
-const purchaseOrderCreatedShape = () => ({ success: bool, code: z.string() });
+const purchaseOrderCreatedShape = () => ({
+  success: bool,
+  /**
+   * The new purchase order's code. Answers documented from 2022-09 to 2024-09 carry only
+   * `{ success: true }`: the purchase order was made all the same (the call resolves and the
+   * missing code is reported as drift); find it with `purchaseOrders.list()` rather than
+   * creating it again.
+   */
+  code: expected(z.string()),
+});
 /** The answer to a created purchase order: `{ success: true, code }`. */
 export interface PurchaseOrderCreated extends Infer<typeof purchaseOrderCreatedShape> {}
 export const PurchaseOrderCreated: Schema<PurchaseOrderCreated> = /* @__PURE__ */ answer(purchaseOrderCreatedShape);

@@ -7,6 +7,7 @@
  * Requests are strict objects: a misspelt key is refused before anything is sent.
  */
 import * as z from 'zod/mini';
+import { isCalendarDate } from '../core/calendar-date.js';
 import { answer, type Infer, integer, lazy, maybe, nonEmptyString, openEnum, record, type Schema } from './common.js';
 
 // ---------------------------------------------------------------------------
@@ -121,6 +122,8 @@ const customerAddressShape = () => ({
   street_name: maybe(z.string()),
   /** Street number, a string. */
   street_number: maybe(z.string()),
+  /** Floor, free text such as `1ος όροφος`; `''` when the parcel goes to a collection point. */
+  floor: maybe(z.string()),
   /** Postal code, a string. */
   zip: maybe(z.string()),
   /** City. */
@@ -367,6 +370,26 @@ const replacementShape = () => ({
 export interface Replacement extends Infer<typeof replacementShape> {}
 export const Replacement: Schema<Replacement> = /* @__PURE__ */ answer(replacementShape);
 
+const rescheduleOptionShape = () => ({
+  /** The new pickup date, `YYYY-MM-DD`: pass it as `reschedule_date`. */
+  date: maybe(z.string()),
+  /** The date as the panel shows it, e.g. `Fri 25/09/26`. */
+  label: maybe(z.string()),
+});
+/** A pickup date an accepted order may move to (`orders.get(code, { actionOptions: true })`). */
+export interface RescheduleOption extends Infer<typeof rescheduleOptionShape> {}
+export const RescheduleOption: Schema<RescheduleOption> = /* @__PURE__ */ answer(rescheduleOptionShape);
+
+const relocateOptionShape = () => ({
+  /** A pickup location id: pass it as `pickup_location`. */
+  id: maybe(z.string()),
+  /** The location's address. */
+  label: maybe(z.string()),
+});
+/** Another pickup location an accepted order may move to (the current one is not listed). */
+export interface RelocateOption extends Infer<typeof relocateOptionShape> {}
+export const RelocateOption: Schema<RelocateOption> = /* @__PURE__ */ answer(relocateOptionShape);
+
 const pickupWindowShape = () => ({
   /** Timestamp, ISO 8601 with offset. */
   from: maybe(z.string()),
@@ -422,6 +445,16 @@ const orderShape = () => ({
   accept_options: maybe(AcceptOptions),
   /** Present when the order can be rejected (state open). */
   reject_options: maybe(RejectOptions),
+  /**
+   * Pickup dates the order may move to (`reschedulePickup`); only with `get(code, { actionOptions: true })`,
+   * `[]` when it cannot move. The list changes with time: read it right before rescheduling.
+   */
+  reschedule_options: maybe(z.array(RescheduleOption)),
+  /**
+   * Other pickup locations the order may move to (`relocatePickup`); only with
+   * `get(code, { actionOptions: true })`, `[]` when it cannot move.
+   */
+  relocate_options: maybe(z.array(RelocateOption)),
   /** Fulfilled by the marketplace's warehouse (FBS). */
   fulfilled_by_marketplace: maybe(z.boolean()),
   /** Warehouse delivery note (FBS orders). */
@@ -494,6 +527,24 @@ function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
       issue.code === 'unrecognized_keys' ? `unknown key(s): ${issue.keys.join(', ')}` : 'expected an object',
   });
 }
+
+/** Body of POST reschedule_pickup. */
+export const RescheduleParams = /* @__PURE__ */ lazy(() =>
+  requestObject({
+    /** A `date` of the order's `reschedule_options`, `YYYY-MM-DD`. */
+    reschedule_date: z.string({ error: 'expected a date YYYY-MM-DD' }).check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD')),
+  }),
+);
+export interface RescheduleParams extends z.output<typeof RescheduleParams> {}
+
+/** Body of POST relocate_pickup. */
+export const RelocateParams = /* @__PURE__ */ lazy(() =>
+  requestObject({
+    /** An `id` of the order's `relocate_options`. */
+    pickup_location: nonEmptyString(),
+  }),
+);
+export interface RelocateParams extends z.output<typeof RelocateParams> {}
 
 /** Body of POST accept. */
 export const AcceptParams = /* @__PURE__ */ lazy(() =>

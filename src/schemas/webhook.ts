@@ -35,6 +35,8 @@ const orderChangesShape = () => ({
   number_of_parcels: maybe(change(z.number())),
   /** Pickup location address; sent when the order is accepted. */
   pickup_address: maybe(change(z.string())),
+  /** Marked ready for dispatch (`{ old: false, new: true }`) or unmarked. */
+  is_ready_for_dispatch: maybe(change(z.boolean())),
 });
 /** What changed, member by member; each member is `{ old, new }` and optional. */
 export interface OrderChanges extends Infer<typeof orderChangesShape> {}

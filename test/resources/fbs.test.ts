@@ -159,6 +159,7 @@ describe('client.fbs against the kit', () => {
         { product_uid: 'NEW-1', expected_quantity: 3, keep_serial_numbers: true, has_expiration_date: true, storage_conditions: 2 },
       ],
     });
+    if (!code) throw new Error('the mock answers with a code');
     expect((await fbs.purchaseOrders.list()).items.find((po) => po.code === code)?.received_at).toBeNull();
     expect((await fbs.purchaseOrders.lineItems(code)).map((l) => l.actual_quantity)).toEqual([null, null]);
 
@@ -188,7 +189,7 @@ describe('client.fbs against the kit', () => {
       storage_conditions: 0 as const,
     }));
     const { code } = await fbs.purchaseOrders.create({ expected_date: '2026-12-01', supplier_id: 'abcdefghi', line_items });
-    const { data, response } = await fbs.purchaseOrders.lineItems(code).withResponse();
+    const { data, response } = await fbs.purchaseOrders.lineItems(code ?? '').withResponse();
     expect(data.map((l) => l.shop_uid)).toEqual(line_items.map((l) => l.product_uid));
     // The last page's answer.
     expect(response.url).toContain('page=2');

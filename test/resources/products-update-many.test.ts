@@ -120,7 +120,7 @@ describe('products.updateMany', () => {
     );
     expect(requests).toHaveLength(2);
     expect(requests[1]).toEqual(requests[0]);
-    expect(report).toEqual({ applied: requests[0], failed: [], duplicates: [], requests: 2 });
+    expect(report).toEqual({ applied: requests[0], unchanged: [], failed: [], batches: [], duplicates: [], requests: 2 });
   });
 
   it('gives up on a scan after the configured number of retries', async () => {
@@ -194,7 +194,7 @@ describe('products.updateMany', () => {
     const report = await paced.products.updateMany(Array.from({ length: 1000 }, (_, n) => update(n)));
     expect(requests.map((r) => r.length)).toEqual([500, 500]);
     expect(arrivals[1]).toBeGreaterThanOrEqual(resetMs - 50);
-    expect(report).toEqual({ applied: Array.from({ length: 1000 }, (_, n) => id(n)), failed: [], duplicates: [], requests: 2 });
+    expect(report).toEqual({ applied: Array.from({ length: 1000 }, (_, n) => id(n)), unchanged: [], failed: [], batches: [], duplicates: [], requests: 2 });
     if ('X-RateLimit-Limit' in limit) expect(paced.rateLimit).toEqual({ limit: 100, remaining: 0, reset: resetMs / 1000 });
     else expect(paced.rateLimit).toBeUndefined(); // client.rateLimit reports whole figures only
   });

@@ -41,7 +41,7 @@ describe('products.batchUpdate', () => {
   it('POSTs { data } with the 3.0 Accept header, the token and JSON', async () => {
     const updates = recordedUpdates();
     const calls = capture(BATCH);
-    await expect(client.products.batchUpdate(updates)).resolves.toBeUndefined();
+    await expect(client.products.batchUpdate(updates)).resolves.toEqual({ success: true });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers.get('accept')).toBe('application/vnd.marketplace+json; version=3.0');
     expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);

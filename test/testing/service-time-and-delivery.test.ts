@@ -68,7 +68,7 @@ describe('the kit writes the service time: Athens with its offset', () => {
     const supplier = mock.fbs.suppliers()[0]?.id as string;
     const line = { product_uid: 'SKU-1', expected_quantity: 2, keep_serial_numbers: false, has_expiration_date: false, storage_conditions: 0 as const };
     const placedPo = await client.fbs.purchaseOrders.create({ expected_date: '2026-12-01', supplier_id: supplier, line_items: [line] });
-    const received = mock.fbs.receive(placedPo.code);
+    const received = mock.fbs.receive(placedPo.code ?? '');
     const purchaseOrders = (await client.fbs.purchaseOrders.list()).items;
     const stamps = timeStamps([order, mock.events, review, favorite, notifications.items, await client.orders.get('DEMO-OPEN'), cpsOrder, purchaseOrders, received]);
     expect(stamps.length).toBeGreaterThan(8);

@@ -39,6 +39,14 @@ export function isOrderAlreadyRejected(error: unknown): error is UnprocessableEn
   );
 }
 
+/**
+ * 422 `order_status` "Order is express": express orders cannot be accepted through the API
+ * (an automated mechanism accepts them). Check `order.express` before calling `accept`.
+ */
+export function isOrderExpress(error: unknown): error is UnprocessableEntityError {
+  return hasErrorCode(error, ORDER_ERROR_CODES.orderStatus) && error.status === 422 && mentions(error, /\bis express\b/i);
+}
+
 /** 404 from the Orders API: no order with that code (`order_error` "Order not found", or no body). */
 export function isOrderNotFound(error: unknown): error is NotFoundError {
   return error instanceof ApiError && error.status === 404 && (error.code === undefined || error.code === 'order_error');

@@ -10,6 +10,8 @@ import {
   OrderEnvelope,
   type RejectOptions,
   RejectParams,
+  RelocateParams,
+  RescheduleParams,
   type TrackingDetail,
   TrackingDetails,
 } from '../../schemas/order.js';
@@ -18,7 +20,7 @@ import { SuccessAnswer } from '../../schemas/products.js';
 import { APIResource } from '../resource.js';
 import { adoptSpelling, inSpelling, type VendorSpelling } from '../../schemas/vendor.js';
 import { canSetAsNotReady, canSetAsReady, type Eligibility, type EligibilityOrder } from './eligibility.js';
-import { type InvoiceFile, invoiceForm } from './invoice.js';
+import { type InvoiceFile, invoiceForm, type InvoiceKind } from './invoice.js';
 import { actOnce } from './lost-answer.js';
 import { checkRejection } from './reject-check.js';
 
@@ -34,6 +36,7 @@ export {
   isNotEligibleForReady,
   isOrderAlreadyAccepted,
   isOrderAlreadyRejected,
+  isOrderExpress,
   isOrderNotFound,
   isShopBusy,
   ORDER_ERROR_CODES,
@@ -49,6 +52,15 @@ export interface RejectCallOptions extends RequestOptions {
   rejectOptions?: RejectOptions;
 }
 
+/** Options of `get`: the request options, and whether to ask for the pickup-move options. */
+export interface GetOrderOptions extends RequestOptions {
+  /**
+   * Also return `reschedule_options` and `relocate_options` (`?action_options=1`): the dates
+   * and pickup locations an accepted order may move to right now.
+   */
+  actionOptions?: boolean;
+}
+
 /** Second argument of `setAsReady` / `setAsNotReady`. */
 export interface ReadyParams {
   /** The order as the SDK returned it: checked with `canSetAsReady` / `canSetAsNotReady` before sending. */
@@ -62,6 +74,9 @@ const TriggerKind = /* @__PURE__ */ lazy(() => z.enum(WEBHOOK_TRIGGER_KINDS, { e
 
 /** An action's answer: `{ success: true }`, or an empty answer. */
 const ActionAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
+const CREDIT_INVOICE: InvoiceKind = { field: 'credit_invoice_file', name: 'credit invoice' };
+/** What the later order actions resolve: the answer as sent; an empty 2xx reads as `{ success: true }`. */
+const successOf = (answer: SuccessAnswer | undefined): SuccessAnswer => answer ?? { success: true };
 
 function checkSameOrder(code: string, order: Pick<Order, 'code'> | undefined): void {
   if (order && order.code !== code) {
@@ -81,13 +96,21 @@ function refuseIneligible(action: string, eligibility: Eligibility): void {
 }
 
 const orderPath = (code: string) => path`/merchants/ecommerce/orders/${code}`;
-const getSpec = (code: string, spelling: VendorSpelling | undefined, options: RequestOptions | undefined): RequestSpec<OrderEnvelope> => ({
-  api: 'orders',
-  method: 'GET',
-  path: orderPath(code),
-  schema: inSpelling(OrderEnvelope, spelling),
-  options,
-});
+const getSpec = (code: string, spelling: VendorSpelling | undefined, options: GetOrderOptions | undefined): RequestSpec<OrderEnvelope> => {
+  if (options?.actionOptions === undefined) return { api: 'orders', method: 'GET', path: orderPath(code), schema: inSpelling(OrderEnvelope, spelling), options };
+  const { actionOptions, ...requestOptions } = options;
+  if (typeof actionOptions !== 'boolean') {
+    throw new RequestValidationError('Invalid order options', [{ path: ['actionOptions'], message: 'expected a boolean' }]);
+  }
+  return {
+    api: 'orders',
+    method: 'GET',
+    path: orderPath(code),
+    ...(actionOptions ? { query: { action_options: 1 } } : {}),
+    schema: inSpelling(OrderEnvelope, spelling),
+    options: requestOptions,
+  };
+};
 
 /**
  * Orders API (document 1). Order actions are sent exactly once, never retried: when an
@@ -96,10 +119,16 @@ const getSpec = (code: string, spelling: VendorSpelling | undefined, options: Re
  * otherwise they throw the original `ConnectionError` / `TimeoutError`.
  */
 export class Orders extends APIResource {
-  /** GET /merchants/ecommerce/orders/:code: the order, with `accept_options` / `reject_options` while it is open. */
-  get(code: string, options?: RequestOptions): APIPromise<Order> {
+  /**
+   * GET /merchants/ecommerce/orders/:code: the order, with `accept_options` / `reject_options`
+   * while it is open. With `{ actionOptions: true }` also `reschedule_options` and
+   * `relocate_options`, for `reschedulePickup` / `relocatePickup`.
+   */
+  get(code: string, options?: GetOrderOptions): APIPromise<Order> {
     const spelling = this._transport.vendorSpelling;
-    return this._transport.request(getSpec(code, spelling, options), (body) => adoptSpelling(body.order, spelling));
+    // Built inside the call only when there is an option to check (most reads have none).
+    const spec = options?.actionOptions === undefined ? getSpec(code, spelling, options) : () => getSpec(code, spelling, options);
+    return this._transport.request(spec, (body) => adoptSpelling(body.order, spelling));
   }
 
   /**
@@ -197,6 +226,75 @@ export class Orders extends APIResource {
   }
 
   /**
+   * POST .../orders/:code/reschedule_pickup: moves an accepted order's pickup **date** to a
+   * `date` of its `reschedule_options` (read them with `get(code, { actionOptions: true })`
+   * right before: the list changes with time, and a date no longer offered is refused with
+   * 422 `reschedule_date`, never moved elsewhere). Not for FBS, FBM, store-pickup or express
+   * orders (422 `order_status`). Sent once; a lost answer is settled by reading the order's
+   * pickup window.
+   */
+  reschedulePickup(code: string, params: RescheduleParams, options?: RequestOptions): APIPromise<SuccessAnswer> {
+    return this._transport.call(() => {
+      const body = checkRequest(RescheduleParams, params, 'reschedule parameters');
+      const moved = (order: Order) => typeof order.pickup_window?.from === 'string' && order.pickup_window.from.startsWith(body.reschedule_date);
+      const send = () =>
+        this._transport
+          .send({ api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/reschedule_pickup`, body, schema: ActionAnswer, options })
+          .then((answer) => ({ data: successOf(answer.body), answer: answer as Answered }));
+      // The order already on the new date: the lost request took effect.
+      const read = () => this.#readOnce(code, options).then(({ order, answer }) => ({ order, answer: { data: { success: true }, answer } }));
+      return actOnce(send, read, moved);
+    });
+  }
+
+  /**
+   * POST .../orders/:code/relocate_pickup: moves an accepted order's pickup **location** to an
+   * `id` of its `relocate_options`, keeping date and slot; the courier is chosen again and a
+   * new voucher may follow. Refused with 422 `pickup_location` for a location not offered.
+   * Sent once, never repeated: after a lost answer, read the order before trying again.
+   */
+  relocatePickup(code: string, params: RelocateParams, options?: RequestOptions): APIPromise<SuccessAnswer> {
+    return this._transport.request(() => {
+      const body = checkRequest(RelocateParams, params, 'relocate parameters');
+      return { api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/relocate_pickup`, body, schema: ActionAnswer, options };
+    }, successOf);
+  }
+
+  /**
+   * POST .../orders/:code/request_voucher: dispatch an accepted preorder early (the panel's
+   * "create voucher now"); the service picks location and window. The voucher comes later,
+   * in an `order_updated` event and the order's `courier_voucher`. An ineligible order is
+   * 422 `order_error`. Sent once, never repeated.
+   */
+  requestVoucher(code: string, options?: RequestOptions): APIPromise<SuccessAnswer> {
+    return this._transport.request(
+      { api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/request_voucher`, schema: ActionAnswer, options },
+      successOf,
+    );
+  }
+
+  /**
+   * POST .../orders/:code/credit_invoices (multipart field `credit_invoice_file`): the credit
+   * invoice of an accepted order that was cancelled or returned after its fiscal document was
+   * issued. The file rules of `uploadInvoice`: PDF, PNG or JPEG by its first bytes, at most
+   * 7 MiB, checked before sending; one per order, a new upload replaces it. Sent once.
+   */
+  uploadCreditInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<SuccessAnswer> {
+    return this._transport.call(async () => {
+      const form = await invoiceForm(file, params?.filename, CREDIT_INVOICE);
+      const answer = await this._transport.send({
+        api: 'orders',
+        method: 'POST',
+        path: path`/merchants/ecommerce/orders/${code}/credit_invoices`,
+        form,
+        schema: ActionAnswer,
+        options,
+      });
+      return { data: successOf(answer.body), answer };
+    });
+  }
+
+  /**
    * Sandbox only: POST .../orders/:code/trigger_webhook_request/:kind asks the service to send
    * a test delivery for a demo order (`DEMO-OPEN`...) to the shop's webhook URL: `creation`
    * → `new_order`; `voucher_update`, `extension`, `cancellation` → `order_updated`. Resolves
@@ -233,9 +331,11 @@ export class Orders extends APIResource {
         schema: ActionAnswer,
         options,
       });
-    // One read, as API.md says: its own retries would delay the original error.
-    const read = () =>
-      this._transport.send(getSpec(code, this._transport.vendorSpelling, { ...options, maxRetries: 0 })).then((answer) => ({ order: answer.body.order, answer }));
-    return actOnce<Order, Answered>(send, read, hasEffect).then((answer) => ({ data: undefined, answer }));
+    return actOnce<Order, Answered>(send, () => this.#readOnce(code, options), hasEffect).then((answer) => ({ data: undefined, answer }));
+  }
+
+  /** The one read that settles a lost answer: no retries of its own, which would delay the original error. */
+  #readOnce(code: string, options: RequestOptions | undefined): Promise<{ order: Order; answer: Answered }> {
+    return this._transport.send(getSpec(code, this._transport.vendorSpelling, { ...options, maxRetries: 0 })).then((answer) => ({ order: answer.body.order, answer }));
   }
 }

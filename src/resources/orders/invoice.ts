@@ -20,7 +20,13 @@ const INVOICE_TYPES: readonly InvoiceType[] = [
 ];
 const MAGIC_LENGTH = 8;
 
-const invalid = (message: string, path: PropertyKey[] = ['file']) => new RequestValidationError('Invalid invoice file', [{ path, message }]);
+/** Which upload a form is for: its multipart field and its default file name. */
+export interface InvoiceKind {
+  field: 'invoice_file' | 'credit_invoice_file';
+  /** The default file name without extension; also the error message's word. */
+  name: 'invoice' | 'credit invoice';
+}
+const INVOICE: InvoiceKind = { field: 'invoice_file', name: 'invoice' };
 
 function detect(head: Uint8Array): InvoiceType | undefined {
   return INVOICE_TYPES.find((type) => type.magic.every((byte, i) => head[i] === byte));
@@ -31,7 +37,8 @@ function detect(head: Uint8Array): InvoiceType | undefined {
  * bytes (whatever the name says), at most 7 MiB. A Blob is not read here: only its
  * first bytes are sliced off to recognise it, and the body streams it once.
  */
-export async function invoiceForm(file: InvoiceFile, filename: string | undefined): Promise<FormData> {
+export async function invoiceForm(file: InvoiceFile, filename: string | undefined, kind: InvoiceKind = INVOICE): Promise<FormData> {
+  const invalid = (message: string, path: PropertyKey[] = ['file']) => new RequestValidationError(`Invalid ${kind.name} file`, [{ path, message }]);
   if (filename !== undefined && (typeof filename !== 'string' || filename.trim() === '' || UNSAFE_NAME.test(filename))) {
     throw invalid('expected a file name without path separators, quotes or control characters', ['filename']);
   }
@@ -60,16 +67,16 @@ export async function invoiceForm(file: InvoiceFile, filename: string | undefine
   if (!type) throw invalid('not a PDF, PNG or JPEG file (recognised by its first bytes, whatever its name)');
 
   // The name's extension follows the detected type too, so the two never disagree.
-  const name = withExtension(filename ?? defaultName(file), type.extension);
+  const name = withExtension(filename ?? defaultName(file, kind.name.replace(' ', '_')), type.extension);
   const form = new FormData();
   // slice() re-labels the Blob with the detected type without copying its bytes.
-  form.append('invoice_file', blob.type === type.mime ? blob : blob.slice(0, blob.size, type.mime), name);
+  form.append(kind.field, blob.type === type.mime ? blob : blob.slice(0, blob.size, type.mime), name);
   return form;
 }
 
-function defaultName(file: InvoiceFile): string {
+function defaultName(file: InvoiceFile, fallback: string): string {
   const name = typeof File !== 'undefined' && file instanceof File ? file.name : '';
-  return name && !UNSAFE_NAME.test(name) ? name : 'invoice';
+  return name && !UNSAFE_NAME.test(name) ? name : fallback;
 }
 
 /** Path separators, quotes and control characters: nothing that could bend the multipart header. */

@@ -1,16 +1,19 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import * as z from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../../core/errors.js';
-import { noData, type RequestOptions } from '../../core/transport.js';
+import { path } from '../../core/paths.js';
+import type { RequestOptions } from '../../core/transport.js';
 import { lazy, toIssues } from '../../schemas/common.js';
-import { ProductUpdate, SuccessAnswer, ValidateBatchAnswer } from '../../schemas/products.js';
+import { BatchStatus, BatchUpdateAnswer, ProductUpdate, ValidateBatchAnswer } from '../../schemas/products.js';
 import { APIResource } from '../resource.js';
+import { pollBatch, type WaitForBatchOptions } from './batches.js';
 import { runUpdateMany, type UpdateManyOptions, type UpdateManyReport } from './update-many.js';
 
-export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './update-many.js';
+export { BatchItemError, BatchTimeoutError, type WaitForBatchOptions } from './batches.js';
+export type { UpdateManyFailure, UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './update-many.js';
 
-/** `{ success: true }`, or an empty answer. */
-const BatchAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
+/** `{ success: true, id }`, or an empty answer. */
+const BatchAnswer = /* @__PURE__ */ lazy(() => z.optional(BatchUpdateAnswer));
 
 /** Document 1: at most 500 product updates per request. */
 export const MAX_BATCH_SIZE = 500;
@@ -45,9 +48,36 @@ function checkBatch(updates: readonly ProductUpdate[]): ProductUpdate[] {
  * safe to repeat: transient failures are retried.
  */
 export class Products extends APIResource {
-  /** POST /merchants/products/batch: one request of at most 500 updates. */
-  batchUpdate(updates: readonly ProductUpdate[], options?: RequestOptions): APIPromise<void> {
+  /**
+   * POST /merchants/products/batch: one request of at most 500 updates. Resolves the answer as
+   * sent, `{ success: true, id }`: the service has taken the batch and processes each product
+   * afterwards; `waitForBatch(id)` tells how each went. An empty answer (older service versions)
+   * reads as `{ success: true }`, without `id`.
+   */
+  batchUpdate(updates: readonly ProductUpdate[], options?: RequestOptions): APIPromise<BatchUpdateAnswer> {
     return this.#sendBatch(() => checkBatch(updates), options);
+  }
+
+  /**
+   * GET /merchants/products/batch/:id/status: the batch's `status` (`in_progress` while any
+   * product is pending, else `completed`) and a result per product (`success`, `no_change`,
+   * `failure` with the service's `message`, or `in_progress`). An unknown id is a `NotFoundError`.
+   */
+  batchStatus(id: string, options?: RequestOptions): APIPromise<BatchStatus> {
+    return this._transport.request({ api: 'products', method: 'GET', path: path`/merchants/products/batch/${id}/status`, schema: BatchStatus, options });
+  }
+
+  /**
+   * Reads the batch's status every `intervalMs` (default 5 s) until it is no longer
+   * `in_progress`, and resolves with it. Past `timeoutMs` (default 10 minutes) it rejects with
+   * a `BatchTimeoutError` (a `TimeoutError`) carrying the last status read. Each read goes
+   * through the client like any call: rate limits paced, transient failures retried.
+   */
+  waitForBatch(id: string, params?: WaitForBatchOptions, options?: RequestOptions): Promise<BatchStatus> {
+    return pollBatch(id, (signal) => this.batchStatus(id, { ...options, signal }), {
+      ...params,
+      signal: params?.signal ?? options?.signal,
+    });
   }
 
   /**
@@ -87,9 +117,17 @@ export class Products extends APIResource {
    *   XML" answer is waited out (see `UpdateManyOptions.shopBusy`). A request that still
    *   fails puts each of its products in `failed` with that error.
    *
-   * Every input product id ends in exactly one of `applied` and `failed` (an update with
-   * no usable `product_id` is reported with its string form, or `''`); a failed request
-   * one of whose attempts got no answer marks its products `maybeApplied: true`.
+   * Every input product id ends in exactly one of `applied`, `unchanged` and `failed` (an
+   * update with no usable `product_id` is reported with its string form, or `''`); a failed
+   * request one of whose attempts got no answer, or got a 2xx that could not be read, marks
+   * its products `maybeApplied: true`. `batches` lists the ids of the batches the service took.
+   *
+   * With `awaitResults: true` the run then waits for each batch (`waitForBatch`, tuned by
+   * `waitOptions`) and reports each product by the service's result: `applied` only for
+   * `success`, `unchanged` for `no_change`, and `failed` with a `BatchItemError` (the
+   * service's message) for `failure`; a failed variation adds an entry with its
+   * `variation_id`. Products whose result never came (time-out, no batch id) are `failed`
+   * with `maybeApplied: true`. Without it, `applied` means the service took the request.
    * An abort through `options.signal` rejects with the signal's reason; an input iterable
    * or `onProgress` that throws rejects the run with its error. Either way the error gets
    * the partial report as `error.report` (when it is an object).
@@ -99,7 +137,15 @@ export class Products extends APIResource {
     params?: UpdateManyOptions,
     options?: RequestOptions,
   ): Promise<UpdateManyReport> {
-    return runUpdateMany(updates, (data, onWire) => this.#sendBatch(() => data, options, onWire), params, options?.signal);
+    return runUpdateMany(
+      updates,
+      {
+        send: (data, onWire) => this.#sendBatch(() => data, options, onWire),
+        wait: (id, signal) => pollBatch(id, (readSignal) => this.batchStatus(id, { ...options, signal: readSignal }), { ...params?.waitOptions, signal }),
+      },
+      params,
+      options?.signal,
+    );
   }
 
   /** The one batch request; `data` gives checked data only (it runs inside the call). */
@@ -107,7 +153,7 @@ export class Products extends APIResource {
     data: () => readonly ProductUpdate[],
     options: RequestOptions | undefined,
     onWire?: (event: 'sent' | 'unanswered') => void,
-  ): APIPromise<void> {
+  ): APIPromise<BatchUpdateAnswer> {
     return this._transport.request(
       () => ({
         api: 'products',
@@ -119,7 +165,8 @@ export class Products extends APIResource {
         options,
         ...(onWire ? { onWire } : {}),
       }),
-      noData,
+      // An empty 2xx: taken, with no id to follow it by.
+      (answer): BatchUpdateAnswer => answer ?? { success: true },
     );
   }
 }

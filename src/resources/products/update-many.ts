@@ -1,8 +1,9 @@
-import { EmporioError, RequestValidationError } from '../../core/errors.js';
+import { EmporioError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from '../../core/errors.js';
 import { sleep } from '../../core/time.js';
 import { toIssues } from '../../schemas/common.js';
-import { ProductUpdate } from '../../schemas/products.js';
+import { type BatchStatus, type BatchUpdateAnswer, ProductUpdate } from '../../schemas/products.js';
 import { isShopBusy } from '../orders/error-codes.js';
+import { BatchItemError, type WaitForBatchOptions } from './batches.js';
 
 /** Reported after each request of `updateMany`, and once at the end when something changed since. */
 export interface UpdateManyProgress {
@@ -31,18 +32,48 @@ export interface UpdateManyOptions {
    * doubled each time. Other `invalid_shop_state` answers fail at once.
    */
   shopBusy?: { retries?: number; delay?: number };
+  /**
+   * Wait for each batch's results and report every product by them (`applied` only for
+   * `success`, `unchanged`, `failed` with the service's message). Default false: `applied`
+   * then means the service took the request.
+   */
+  awaitResults?: boolean;
+  /** How `awaitResults` polls each batch: `intervalMs` (default 5,000), `timeoutMs` (default 10 minutes). */
+  waitOptions?: Omit<WaitForBatchOptions, 'signal'>;
 }
 
-/** What `updateMany` did: plain data. Each input update is counted once in applied, failed or duplicates. */
-export interface UpdateManyReport {
-  /** Product ids the service accepted. */
-  applied: string[];
+/** One entry of `UpdateManyReport.failed`. */
+export interface UpdateManyFailure {
+  product_id: string;
+  /** Set when the service's batch result reported this variation of the product as failed. */
+  variation_id?: string;
   /**
-   * Product ids not applied, with why: a `RequestValidationError` (not sent) or the request's
-   * error. `maybeApplied` is set when an attempt of that request got no answer: the service
-   * may have applied it unseen, so read the product back before sending it again.
+   * Why: a `RequestValidationError` (not sent), the request's error, or with `awaitResults`
+   * a `BatchItemError` whose message is the service's.
    */
-  failed: { product_id: string; error: EmporioError; maybeApplied?: true }[];
+  error: EmporioError;
+  /** The service may have applied it unseen: read the product back before sending it again. */
+  maybeApplied?: true;
+}
+
+/**
+ * What `updateMany` did: plain data. Each input update is counted once in applied, unchanged,
+ * failed (the entries without `variation_id`) or duplicates.
+ */
+export interface UpdateManyReport {
+  /** Product ids the service took; with `awaitResults`, those whose result was `success`. */
+  applied: string[];
+  /** With `awaitResults`: product ids whose result was `no_change`. Empty otherwise. */
+  unchanged: string[];
+  /**
+   * Product ids not applied, with why: a `RequestValidationError` (not sent), the request's
+   * error, or (with `awaitResults`) the service's result. `maybeApplied` is set when an
+   * attempt of that request got no answer or an unreadable 2xx, or its result never came:
+   * the service may have applied it unseen, so read the product back before sending it again.
+   */
+  failed: UpdateManyFailure[];
+  /** The ids of the batches the service took, in the order their answers came. */
+  batches: string[];
   /** Product ids seen again in the run, once per later occurrence; those were not sent. */
   duplicates: string[];
   /** Batch requests sent: every one on the wire, retries and "scanning your XML" resends included. */
@@ -65,13 +96,29 @@ function reportedId(update: unknown): string {
   return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '';
 }
 
-/** The engine of `products.updateMany`; `send` makes one batch request. */
+/** What the engine needs of the client: one batch request, and waiting for a batch. */
+export interface BatchChannel {
+  send: (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void) => Promise<BatchUpdateAnswer>;
+  wait: (batchId: string, signal: AbortSignal | undefined) => Promise<BatchStatus>;
+}
+
+/**
+ * A 2xx the client could not read (an HTML page from a proxy, an oversized body): the
+ * service may well have taken the batch.
+ */
+function isUnreadableAnswer(error: unknown): boolean {
+  if (error instanceof ResponseTooLargeError) return true;
+  return error instanceof ResponseValidationError && error.status !== undefined && error.status >= 200 && error.status < 300;
+}
+
+/** The engine of `products.updateMany`. */
 export async function runUpdateMany(
   updates: Iterable<ProductUpdate> | AsyncIterable<ProductUpdate>,
-  send: (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void) => Promise<void>,
+  channel: BatchChannel,
   params: UpdateManyOptions = {},
   signal?: AbortSignal,
 ): Promise<UpdateManyReport> {
+  const { send } = channel;
   const concurrency = nonNegativeInteger(params.concurrency, 1, 'concurrency', 1);
   const busyRetries = nonNegativeInteger(params.shopBusy?.retries, 5, 'shopBusy.retries');
   const busyDelay = nonNegativeInteger(params.shopBusy?.delay, 2_000, 'shopBusy.delay');
@@ -81,7 +128,10 @@ export async function runUpdateMany(
     throw new RequestValidationError('Invalid product updates', [{ path: [], message: 'expected an array, iterable or async iterable' }]);
   }
 
-  const report: UpdateManyReport = { applied: [], failed: [], duplicates: [], requests: 0 };
+  const awaitResults = params.awaitResults === true;
+  const report: UpdateManyReport = { applied: [], unchanged: [], failed: [], batches: [], duplicates: [], requests: 0 };
+  /** With `awaitResults`: the ids each taken request carried, until its results are read. */
+  const taken: { batchId: string | undefined; ids: string[] }[] = [];
   const total = Array.isArray(updates) ? updates.length : undefined;
   const seen = new Set<string>();
   const inFlight = new Set<Promise<void>>();
@@ -89,8 +139,9 @@ export async function runUpdateMany(
   /** Applied + failed as of the last progress report. */
   let reported = 0;
 
+  const accounted = () => report.applied.length + report.unchanged.length + report.failed.length;
   const progress = () => {
-    reported = report.applied.length + report.failed.length;
+    reported = accounted();
     params.onProgress?.({
       sent,
       applied: report.applied.length,
@@ -99,7 +150,7 @@ export async function runUpdateMany(
     });
   };
 
-  const sendWaitingOutScans = async (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void) => {
+  const sendWaitingOutScans = async (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void): Promise<BatchUpdateAnswer> => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await send(data, onWire);
@@ -119,11 +170,15 @@ export async function runUpdateMany(
       else unanswered = true;
     };
     try {
-      await sendWaitingOutScans(data, onWire);
-      for (const id of ids) report.applied.push(id);
+      const answer = await sendWaitingOutScans(data, onWire);
+      const batchId = typeof answer.id === 'string' && answer.id !== '' ? answer.id : undefined;
+      if (batchId !== undefined) report.batches.push(batchId);
+      if (awaitResults) taken.push({ batchId, ids });
+      else for (const id of ids) report.applied.push(id);
     } catch (error) {
       if (signal?.aborted || !(error instanceof EmporioError)) throw error;
-      for (const id of ids) report.failed.push(unanswered ? { product_id: id, error, maybeApplied: true } : { product_id: id, error });
+      const maybeApplied = unanswered || isUnreadableAnswer(error);
+      for (const id of ids) report.failed.push(maybeApplied ? { product_id: id, error, maybeApplied: true } : { product_id: id, error });
     }
     progress();
   };
@@ -172,12 +227,56 @@ export async function runUpdateMany(
       await Promise.all(inFlight);
     }
     if (fatal) throw fatal.error;
+    // One batch after the other: the service works on all of them meanwhile.
+    for (const batch of taken.splice(0)) await reportResults(batch, channel, report, signal);
     // Updates reported after the last request (or with none sent, every row invalid).
-    if (report.applied.length + report.failed.length !== reported) progress();
+    if (accounted() !== reported) progress();
   } catch (error) {
     throw withReport(error, report);
   }
   return report;
+}
+
+/** Each product of a taken batch by the service's result (`awaitResults`). */
+async function reportResults(
+  batch: { batchId: string | undefined; ids: string[] },
+  channel: BatchChannel,
+  report: UpdateManyReport,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const { batchId, ids } = batch;
+  let status: BatchStatus;
+  try {
+    if (batchId === undefined) throw new BatchItemError("the service's answer carried no batch id, so the results cannot be read", undefined);
+    status = await channel.wait(batchId, signal);
+  } catch (error) {
+    if (signal?.aborted || !(error instanceof EmporioError)) throw error;
+    // Taken, but how it went is unknown.
+    for (const id of ids) report.failed.push({ product_id: id, error, maybeApplied: true });
+    return;
+  }
+  const results = new Map<string, NonNullable<BatchStatus['results']>[number]>();
+  for (const result of status.results ?? []) {
+    if (typeof result?.product_id === 'string' && !results.has(result.product_id)) results.set(result.product_id, result);
+  }
+  const failure = (message: string | null | undefined) =>
+    new BatchItemError(typeof message === 'string' && message !== '' ? message : 'the service reported a failure without a reason', batchId);
+  for (const id of ids) {
+    const result = results.get(id);
+    if (result?.status === 'success') report.applied.push(id);
+    else if (result?.status === 'no_change') report.unchanged.push(id);
+    else if (result?.status === 'failure') report.failed.push({ product_id: id, error: failure(result.message) });
+    else {
+      const why = result === undefined ? 'the batch status lists no result for this product' : `the batch status reports ${JSON.stringify(result.status ?? null)} for this product`;
+      report.failed.push({ product_id: id, error: new BatchItemError(why, batchId), maybeApplied: true });
+    }
+    for (const variation of result?.variations ?? []) {
+      if (variation?.status !== 'failure') continue;
+      const entry: UpdateManyFailure = { product_id: id, error: failure(variation.message) };
+      if (typeof variation.variation_id === 'string') entry.variation_id = variation.variation_id;
+      report.failed.push(entry);
+    }
+  }
 }
 
 /** The run's error, carrying what was done before it as `error.report`. */

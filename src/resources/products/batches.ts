@@ -1,0 +1,101 @@
+/**
+ * Batch results (since 2026-09): the service takes a batch at once and processes each product
+ * later; `GET .../batch/:id/status` tells how it went. Waiting for a batch is polling that status
+ * through the client's one request path, so rate limits, retries and the caller's signal apply.
+ */
+import { EmporioError, RequestValidationError, TimeoutError } from '../../core/errors.js';
+import { sleep } from '../../core/time.js';
+import type { BatchStatus } from '../../schemas/products.js';
+
+/** Options of `products.waitForBatch`. */
+export interface WaitForBatchOptions {
+  /** Milliseconds between two reads of the status. Default 5,000. */
+  intervalMs?: number;
+  /** Give up after this many milliseconds with a `BatchTimeoutError`. Default 600,000 (10 minutes). */
+  timeoutMs?: number;
+  /** Stops the wait: the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+const DEFAULT_INTERVAL_MS = 5_000;
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+/**
+ * `waitForBatch` ran out of `timeoutMs` while the batch was still `in_progress`. A
+ * `TimeoutError`; `lastStatus` is the last status read (undefined when no read completed).
+ */
+export class BatchTimeoutError extends TimeoutError {
+  override name = 'BatchTimeoutError';
+  /** The batch waited for. */
+  readonly batchId: string;
+  /** The last status the service sent, with the results known by then. */
+  readonly lastStatus: BatchStatus | undefined;
+
+  constructor(batchId: string, timeoutMs: number, lastStatus: BatchStatus | undefined) {
+    super(`batch ${batchId} was still in progress after ${timeoutMs} ms`);
+    this.batchId = batchId;
+    this.lastStatus = lastStatus;
+  }
+}
+
+/**
+ * The service processed a product (or one of its variations) of a batch and reported a
+ * failure: `message` is the service's reason. In `updateMany`'s `failed` with `awaitResults`.
+ */
+export class BatchItemError extends EmporioError {
+  override name = 'BatchItemError';
+  readonly code = 'batch_item_failed';
+  /** The batch that carried the update, when the service gave its id. */
+  readonly batchId: string | undefined;
+
+  constructor(message: string, batchId: string | undefined) {
+    super(message);
+    this.batchId = batchId;
+  }
+}
+
+function checkMs(value: unknown, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    throw new RequestValidationError('Invalid waitForBatch options', [{ path: [name], message: `expected a number of milliseconds >= ${min}` }]);
+  }
+  return value;
+}
+
+/** Marks the deadline's abort, to tell it from the caller's. */
+const DEADLINE = Symbol('batch deadline');
+
+/**
+ * Reads the status until it is no longer `in_progress`. `read` gets the signal each read
+ * must honour (the caller's, and the deadline's), so no read outlives `timeoutMs`.
+ */
+export async function pollBatch(
+  batchId: string,
+  read: (signal: AbortSignal) => Promise<BatchStatus>,
+  options: WaitForBatchOptions = {},
+): Promise<BatchStatus> {
+  const intervalMs = checkMs(options.intervalMs, DEFAULT_INTERVAL_MS, 'intervalMs', 0);
+  const timeoutMs = checkMs(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs', 1);
+  const caller = options.signal;
+  if (caller?.aborted) throw caller.reason;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(DEADLINE), timeoutMs);
+  const forward = () => controller.abort(caller?.reason);
+  caller?.addEventListener('abort', forward, { once: true });
+  let last: BatchStatus | undefined;
+  try {
+    // Bounded by the deadline: it aborts both the read and the sleep.
+    for (;;) {
+      last = await read(controller.signal);
+      if (last.status !== 'in_progress') return last;
+      await sleep(intervalMs, controller.signal);
+    }
+  } catch (error) {
+    if (controller.signal.reason === DEADLINE && !caller?.aborted) throw new BatchTimeoutError(batchId, timeoutMs, last);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', forward);
+  }
+}
