@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canSetAsReady, MarketplaceClient, type ProductUpdate, type WebhookEvent } from 'emporio';
 import { startMockMarketplace } from 'emporio/testing';
-import { createWebhookHandler, toNodeHandler, WEBHOOK_SOURCE_RANGES } from 'emporio/webhooks';
+import { createWebhookHandler, isReturnEvent, toNodeHandler, WEBHOOK_SOURCE_RANGES } from 'emporio/webhooks';
 
 const started = Date.now();
 const say = (line: string) => console.log(line);
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       received.push(event);
       // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.
       if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
+      if (isReturnEvent(event)) return note(event.return.order_code ?? '?', `webhook: return ${event.return.return_code} ${event.return.state}`);
       if (event.event_type === 'new_order') return handleNewOrder(client, event.order.code, note);
       const state = event.changes?.state;
       if (!state) return;
