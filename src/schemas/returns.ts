@@ -8,7 +8,6 @@
  * The review request is a strict object: a misspelt key is refused before anything is sent.
  */
 import * as z from 'zod/mini';
-import { strict } from './catalog/base.js';
 import { answer, change, type Infer, lazy, maybe, nonEmptyString, openEnum, record, type Schema } from './common.js';
 
 /** The states a return passes through. */
@@ -142,7 +141,7 @@ export const ReturnEnvelope = /* @__PURE__ */ lazy(() => record({ return: Return
 
 const returnChangesShape = () => ({
   /** e.g. `{ old: 'pending_merchant_review', new: 'returning' }`. */
-  state: maybe(change(openEnum(RETURN_STATES))),
+  state: maybe(change(openEnum<readonly (typeof RETURN_STATES)[number][]>([]))),
   /** `old` is null when courier data first appears. */
   courier: maybe(change(z.string())),
   /** `old` is null when the address first appears. */
@@ -159,7 +158,7 @@ export const RETURN_EVENT_TYPES = ['merchant_return_created', 'merchant_return_u
 
 const returnEventShape = () => ({
   /** `merchant_return_created` once, then `merchant_return_updated` on a state, courier or tracking change. */
-  event_type: z.enum(RETURN_EVENT_TYPES),
+  event_type: z.literal(RETURN_EVENT_TYPES),
   /** `YYYY-MM-DDTHH:MM:SSZ`, UTC. */
   event_time: maybe(z.string()),
   /** The return as it is now: see {@link Return}. */
@@ -186,7 +185,7 @@ const characters = (text: string): number => {
 };
 
 export const ReviewParams = /* @__PURE__ */ lazy(() =>
-  strict({
+  z.strictObject({
       /** One of the return's current `review_options[].option`, exactly as listed. */
       option: nonEmptyString() as unknown as z.ZodMiniType<ReviewOptionName, ReviewOptionName>,
       /** Required (non-blank) when the option has `comment_required: true`; at most 1000 characters. */
@@ -197,7 +196,9 @@ export const ReviewParams = /* @__PURE__ */ lazy(() =>
       ),
       /** An absolute http(s) URL; the service uses it only when the option has `supports_proposed_part_url_required: true`. */
       proposed_part_url: z.optional(z.string({ error: 'expected a string' }).check(z.refine(isWebUrl, 'expected an absolute http(s) URL'))),
-  }),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : 'expected an object') },
+  ),
 );
 /** `returns.review`'s decision. */
 export interface ReviewParams extends z.output<typeof ReviewParams> {}

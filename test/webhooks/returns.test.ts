@@ -148,7 +148,8 @@ describe('the handlers deduplicate a return event by return code, event type and
       expect((await send(JSON.stringify(updated))).status).toBe(200);
       expect((await send(JSON.stringify(updated, null, 1))).status).toBe(200);
       expect(events).toHaveLength(1);
-      expect(isReturnEvent(events[0] as WebhookEvent) && events[0].changes?.courier).toEqual({ old: 'ACS', new: 'Speedex' });
+      const event = events[0] as WebhookEvent;
+      expect(isReturnEvent(event) ? event.changes?.courier : undefined).toEqual({ old: 'ACS', new: 'Speedex' });
     });
   });
 });
