@@ -8,16 +8,17 @@
  *    an invoice, and marked ready when the shop is in the Set as Ready programme.
  * 3. One order is cancelled by its customer after the shop accepted it and set it as ready (a
  *    customer may cancel an accepted order until it is dispatched, so a ready order can still end
- *    cancelled); another goes on to dispatch and a return.
+ *    cancelled); another goes on to dispatch and a return, which its customer asks for and the shop
+ *    approves from the returns webhook (registered at its own URL) with returns.review.
  * 4. 5,000 products are synced with updateMany.
  * 5. A catalog category is crawled page by page, and one SKU read with its offers and reviews.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { canSetAsReady, MarketplaceClient, type ProductUpdate, type WebhookEvent } from 'emporio';
+import { canSetAsReady, MarketplaceClient, type ProductUpdate, type ReturnEvent, type WebhookEvent } from 'emporio';
 import { startMockMarketplace } from 'emporio/testing';
-import { createWebhookHandler, toNodeHandler, WEBHOOK_SOURCE_RANGES } from 'emporio/webhooks';
+import { createWebhookHandler, isReturnEvent, toNodeHandler, WEBHOOK_SOURCE_RANGES } from 'emporio/webhooks';
 
 const started = Date.now();
 const say = (line: string) => console.log(line);
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
       received.push(event);
       // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.
       if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
+      if (isReturnEvent(event)) return handleReturn(client, event, note);
       if (event.event_type === 'new_order') return handleNewOrder(client, event.order.code, note);
       const state = event.changes?.state;
       if (!state) return;
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
   mock.webhooks.register(`${receiverBase}/${urlSecret}`); // what the merchant panel is given
+  mock.returnWebhooks.register(`${receiverBase}/returns/${urlSecret}`); // the returns webhook has its own URL
   say(`mock marketplace on ${marketplace.url}, webhook receiver on ${receiverBase}/<secret>`);
 
   try {
@@ -73,14 +76,18 @@ async function main(): Promise<void> {
     //    allowed until dispatch); another goes to pickup and comes back.
     mock.orders.cancel(toCancel.code, { by: 'user' });
     mock.orders.dispatch(regular.code);
+    const { return_code } = mock.returns.create(regular.code, { reason: 'faulty', user_comment: 'It stopped charging.' });
+    await mock.returnWebhooks.idle(); // the receiver reviews it: see handleReturn
+    mock.returns.setTracking(return_code);
+    mock.returns.markReturned(return_code);
     mock.orders.returnOrder(regular.code);
-    await mock.webhooks.idle();
+    await Promise.all([mock.webhooks.idle(), mock.returnWebhooks.idle()]);
     for (const line of log) say(line);
     const invoiceFile = mock.orders.get(invoiced.code)?.uploaded_invoice_file;
     say(`  ${received.length} webhook events handled; invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
-    const answered = mock.webhooks.deliveries.map((d) => d.status ?? d.error);
+    const answered = [...mock.webhooks.deliveries, ...mock.returnWebhooks.deliveries].map((d) => d.status ?? d.error);
     const guess = await fetch(`${receiverBase}/orders`, { method: 'POST', body: '{}' });
-    say(`  ${answered.length} deliveries to the secret URL answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status}`);
+    say(`  ${answered.length} deliveries to the secret URLs answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status}`);
 
     // 4. Inventory.
     say('\ninventory');
@@ -153,6 +160,22 @@ async function handleNewOrder(
     await client.orders.setAsReady(code, { order });
     note(code, 'set as ready: the courier is notified');
   }
+}
+
+/** What a merchant's returns webhook consumer does: review a new return (here: approve it), follow its state. */
+async function handleReturn(client: MarketplaceClient, event: ReturnEvent, note: (code: string, text: string) => void): Promise<void> {
+  const { return: parcel, changes } = event;
+  const order = parcel.order_code ?? '?';
+  if (event.event_type === 'merchant_return_created') {
+    const item = parcel.return_line_items?.[0];
+    const options = parcel.review_options?.map((o) => o.option) ?? [];
+    if (!options.includes('approve')) return note(order, `webhook: return ${parcel.return_code} asked: left for the merchant panel`);
+    // Passing the return (not its code) checks the decision against its review_options before sending.
+    await client.returns.review(parcel, { option: 'approve' });
+    note(order, `webhook: return ${parcel.return_code} asked (${item?.return_reason}: "${item?.user_comment}"); approved, of ${options.length} options`);
+    return;
+  }
+  if (changes?.state) note(order, `webhook: return ${parcel.return_code} ${changes.state.old} → ${changes.state.new}${parcel.courier ? ` (${parcel.courier})` : ''}`);
 }
 
 /** A feed of product updates, streamed: updateMany never holds it all. */

@@ -17,7 +17,7 @@
  *     -d '{"event_type":"new_order","order":{"code":"260330-1000001"}}'
  */
 import express from 'express';
-import { createWebhookHandler, toNodeHandler, WEBHOOK_SOURCE_RANGES, type WebhookEvent } from 'emporio/webhooks';
+import { createWebhookHandler, isReturnEvent, toNodeHandler, WEBHOOK_SOURCE_RANGES, type WebhookEvent } from 'emporio/webhooks';
 
 export function createApp(onEvent: (event: WebhookEvent) => Promise<void>, urlSecret: string | string[]): express.Express {
   const handler = createWebhookHandler({
@@ -38,6 +38,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!urlSecret) throw new Error('set WEBHOOK_URL_SECRET: the secret at the end of the URL registered in the merchant panel');
   const app = createApp(async (event) => {
     if ('raw' in event) console.log(`unknown event ${event.event_type}`);
+    else if (isReturnEvent(event)) console.log(`${event.event_type} for return ${event.return.return_code}`);
     else console.log(`${event.event_type} for order ${event.order.code}`);
   }, urlSecret);
   const port = Number(process.env.PORT ?? 8080);

@@ -13,7 +13,7 @@
  * Running this file posts one sample delivery to the handler in-process and prints the answers:
  *   npx tsx examples/webhook-fetch.ts
  */
-import { createWebhookHandler, type WebhookEvent } from 'emporio/webhooks';
+import { createWebhookHandler, isReturnEvent, type WebhookEvent } from 'emporio/webhooks';
 
 // A sample secret so that this file runs as is; yours comes from the environment.
 const URL_SECRET = process.env.WEBHOOK_URL_SECRET ?? 'sample-3c1f9a0e-7b2d-4e55-9f10';
@@ -22,6 +22,7 @@ const handler = createWebhookHandler({
   urlSecret: URL_SECRET,
   onEvent: async (event: WebhookEvent) => {
     if ('raw' in event) return; // an event type this SDK version does not know; event.raw has it all
+    if (isReturnEvent(event)) return void console.log(`${event.event_type}: return ${event.return.return_code}`);
     if (event.event_type === 'order_updated' && event.changes?.state?.new === 'cancelled') {
       console.log(`order ${event.order.code} was cancelled: stop packing it`);
     } else {

@@ -17,7 +17,7 @@
  *     -d '{"event_type":"new_order","order":{"code":"DEMO-OPEN","state":"open"}}'
  */
 import { createServer } from 'node:http';
-import { createWebhookHandler, toNodeHandler, WEBHOOK_SOURCE_RANGES, type WebhookEvent } from 'emporio/webhooks';
+import { createWebhookHandler, isReturnEvent, toNodeHandler, WEBHOOK_SOURCE_RANGES, type WebhookEvent } from 'emporio/webhooks';
 
 const port = Number(process.env.PORT ?? 8080);
 const hops = process.env.TRUST_PROXY_HOPS ? Number(process.env.TRUST_PROXY_HOPS) : undefined;
@@ -27,6 +27,10 @@ async function onEvent(event: WebhookEvent): Promise<void> {
   // TypeScript cannot take the known names out of `string`, so unknown events are picked out first.
   if ('raw' in event) {
     console.log(`unknown event ${event.event_type}: kept for later`, event.raw);
+    return;
+  }
+  if (isReturnEvent(event)) {
+    console.log(`return ${event.return.return_code} of order ${event.return.order_code}: ${event.return.state}`);
     return;
   }
   if (event.event_type === 'new_order') {

@@ -10,6 +10,7 @@ import { checkKeys, type KeyReport } from './resources/keys.js';
 import { LegacyV2 } from './resources/legacy-v2.js';
 import { Orders } from './resources/orders/index.js';
 import { Products } from './resources/products/index.js';
+import { Returns } from './resources/returns.js';
 
 /**
  * The marketplace API client. One instance per set of credentials; it is cheap to keep
@@ -24,6 +25,8 @@ export class MarketplaceClient {
   readonly orders: Orders;
   /** Products API (document 1): bulk price, stock and availability updates. */
   readonly products: Products;
+  /** Returns API: read a return, review one awaiting the merchant's decision; uses the orders token. */
+  readonly returns: Returns;
   /** FBS warehouse API (spec/4 section 6): stock, purchase orders, suppliers; uses the orders token. */
   readonly fbs: Fbs;
   /** CPS orders API (spec/4 section 7): read and reject pay-per-sale orders with `tokens.cps`. */
@@ -43,6 +46,7 @@ export class MarketplaceClient {
     this.#transport = new Transport(resolveOptions(options));
     this.orders = new Orders(this.#transport);
     this.products = new Products(this.#transport);
+    this.returns = new Returns(this.#transport);
     this.fbs = new Fbs(this.#transport);
     this.cps = new Cps(this.#transport);
     this.catalog = new Catalog(this.#transport);

@@ -67,6 +67,7 @@ export {
 } from './resources/orders/index.js';
 export type { UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './resources/products/index.js';
 export { BatchItemError, BatchTimeoutError, type UpdateManyFailure, type WaitForBatchOptions } from './resources/products/index.js';
+export { isReturnNotReviewable } from './resources/returns.js';
 // Wire types, inferred from the schemas (the schemas themselves stay internal). tsup's bundled
 // declarations lose the `type` of these; scripts/restore-type-exports.mjs puts it back after the build.
 export type * from './schemas/account.js';
@@ -77,15 +78,18 @@ export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';
+export type * from './schemas/returns.js';
 // Named as well: reached both by `export type *` above and by `export *` of the webhooks below,
 // TypeScript takes it for a value export.
 export type { Order } from './schemas/order.js';
+export type { Return, ReturnChanges, ReturnEvent, ReturnLineItem, ReturningAddress, ReviewOption } from './schemas/returns.js';
 // Known values of open enums, for users who list or validate them.
 export { FLAG_REASONS } from './schemas/catalog/books.js';
 export { FILTER_TYPES } from './schemas/catalog/categories.js';
 export { NOTIFICATION_ETYPES } from './schemas/account.js';
 export { LEGACY_ERROR_CODES, LEGACY_SEARCH_TYPES } from './schemas/legacy.js';
 export { ID_TYPES, ORDER_STATES } from './schemas/order.js';
+export { RETURN_STATES } from './schemas/returns.js';
 // Webhooks: the same module as `emporio/webhooks`, so the error classes are the same objects.
 export * from './webhooks/index.js';
 // Namespace classes, as types for annotations; sub-namespaces are reachable as e.g. `Catalog['skus']`.
@@ -97,3 +101,4 @@ export type { LegacySession, LegacySkuLookup, LegacyV2 } from './resources/legac
 export type { Orders } from './resources/orders/index.js';
 export type { KeyCheck, KeyReport } from './resources/keys.js';
 export type { Products } from './resources/products/index.js';
+export type { Returns } from './resources/returns.js';

@@ -90,6 +90,12 @@ export function answer<S extends z.core.$ZodLooseShape>(shape: () => S): Schema<
   return lazy(() => record(shape()));
 }
 
+/** One `{ old, new }` member of a webhook's `changes`; either side may be absent or null. */
+/* @__NO_SIDE_EFFECTS__ */
+export function change<T extends z.ZodMiniType>(value: T) {
+  return record({ old: maybe(value), new: maybe(value) });
+}
+
 /** A known set of string values that still accepts values added later: `'a' | 'b' | (string & {})`. */
 export function openEnum<const T extends readonly string[]>(_known: T): z.ZodMiniType<T[number] | (string & {})> {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;

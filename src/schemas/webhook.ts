@@ -4,14 +4,9 @@
  * `code`) are required in the two known events.
  */
 import * as z from 'zod/mini';
-import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
+import { answer, change, type Infer, lazy, maybe, openEnum, type Schema } from './common.js';
 import { ORDER_STATES, Order, PickupWindow } from './order.js';
-
-/** One `{ old, new }` member of `changes`; either side may be absent or null. */
-/* @__NO_SIDE_EFFECTS__ */
-function change<T extends z.ZodMiniType>(value: T) {
-  return record({ old: maybe(value), new: maybe(value) });
-}
+import type { ReturnEvent } from './returns.js';
 
 const orderChangesShape = () => ({
   /** Order state, e.g. `{ old: 'open', new: 'cancelled' }`. */
@@ -86,6 +81,7 @@ export interface UnknownWebhookEvent extends z.output<typeof UnknownWebhookEvent
 /**
  * Every webhook body, discriminated on `event_type`. TypeScript cannot take the known
  * names out of the unknown member's `string`, so pick unknown events out first:
- * `if ('raw' in event) ...; else switch (event.event_type) ...` narrows fully.
+ * `if ('raw' in event) ...; else switch (event.event_type) ...` narrows fully. Return events
+ * (`merchant_return_created` / `merchant_return_updated`) come from the returns webhook: see `isReturnEvent`.
  */
-export type WebhookEvent = NewOrderEvent | OrderUpdatedEvent | UnknownWebhookEvent;
+export type WebhookEvent = NewOrderEvent | OrderUpdatedEvent | ReturnEvent | UnknownWebhookEvent;

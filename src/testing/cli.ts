@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `emporio-mock`: the mock marketplace on a loopback port for a merchant's manual testing.
- *   emporio-mock --port 4010 [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL]
+ *   emporio-mock --port 4010 [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL] [--returns-webhook URL]
  *   emporio-mock trigger <kind> <code> [--url http://127.0.0.1:4010] [--vendor marketplace] [--token T]
  */
 import { parseArgs } from 'node:util';
@@ -10,11 +10,12 @@ import { WEBHOOK_TRIGGER_KINDS, type WebhookTriggerKind } from '../resources/ord
 import { createMockCore } from './mock.js';
 import { listen } from './server.js';
 
-const USAGE = `Usage: emporio-mock [--port 4010] [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL]
+const USAGE = `Usage: emporio-mock [--port 4010] [--host 127.0.0.1] [--vendor marketplace] [--token T] [--seed 1] [--webhook URL] [--returns-webhook URL]
 
 Starts a mock of the marketplace's merchant, catalog and account APIs on a loopback port.
   --token T      one bearer token for every API (default: test-orders-token, test-products-token, ...)
   --webhook URL  post order events to URL (up to 4 attempts, 5 minutes apart)
+  --returns-webhook URL  post return events to URL (the returns webhook is registered apart)
 
 Usage: emporio-mock trigger <kind> <code> [--url http://127.0.0.1:4010] [--vendor marketplace] [--token T]
 
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       token: { type: 'string' },
       seed: { type: 'string', default: '1' },
       webhook: { type: 'string' },
+      'returns-webhook': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   });
   server.setHandler(handle);
   if (values.webhook) mock.webhooks.register(values.webhook);
+  if (values['returns-webhook']) mock.returnWebhooks.register(values['returns-webhook']);
 
   const placed = [
     mock.orders.create(),

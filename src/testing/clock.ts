@@ -40,6 +40,11 @@ export function timestamp(ms: number): string {
   return `${new Date(ms + offsetHours * HOUR_MS).toISOString().slice(0, 19)}+0${offsetHours}:00`;
 }
 
+/** `YYYY-MM-DDTHH:MM:SSZ`: UTC, as the service writes the time stamps of returns. */
+export function utcTimestamp(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
 /** 01:00 UTC on the last Sunday of `month` (0-based) of `year`, in epoch ms. */
 function lastSundayAt1Utc(year: number, month: number): number {
   const lastDay = new Date(Date.UTC(year, month + 1, 0));

@@ -44,7 +44,8 @@ export async function startMockMarketplace(options: StartMockMarketplaceOptions 
 
 export type { MockMarketplaceOptions, RequestLogEntry, TokenList } from './mock.js';
 export type { FaultKind, FaultOptions, FaultPhase, InjectedFault } from './faults.js';
-export type { WebhookDelivery } from './events/webhook-sender.js';
+export type { DeliveryAttempt, ReturnWebhookDelivery, WebhookDelivery } from './events/webhook-sender.js';
+export type { CreateReturnOptions, ReturnDecision } from './returns.js';
 export type { MockClock } from './clock.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ShopState, BatchRecord } from './products.js';
@@ -61,6 +62,8 @@ export type {
   MockLineItem,
   MockOrder,
   MockRejectOptions,
+  MockReturn,
+  MockReturnEvent,
   MockWebhookEvent,
   OrderOverrides,
   OrderState,

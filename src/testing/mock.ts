@@ -10,7 +10,7 @@ import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
 import { createCps } from './cps.js';
-import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
+import { createWebhookSender, RETURN_EVENTS, type ReturnWebhookDelivery, type WebhookDelivery } from './events/webhook-sender.js';
 import { sleep } from '../core/time.js';
 import { createFaults, type FaultOptions, type InjectedFault } from './faults.js';
 import { createFbs } from './fbs.js';
@@ -18,11 +18,13 @@ import { createOAuth, type MockOAuthOptions } from './oauth.js';
 import { createOrders } from './orders.js';
 import { createProducts } from './products.js';
 import { createRandom } from './random.js';
+import { createReturns } from './returns.js';
+import { lastMileCourier } from '../schemas/vendor.js';
 import { createRateLimiter, type RateLimitOptions, setRateLimitHeaders, type RateLimitState } from './rate-limit.js';
 import { type Api, type Route, Router } from './router.js';
 import { createTriggers } from './triggers.js';
 import type { CoreContext } from './context.js';
-import type { MockWebhookEvent } from './types.js';
+import type { MockReturnEvent, MockWebhookEvent } from './types.js';
 import { json, parseMediaType, WireFailure, wireError } from './wire.js';
 
 export type TokenList = string | readonly string[];
@@ -116,13 +118,17 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
   const requests: RequestLogEntry[] = [];
   let requestCounter = 0;
 
-  const sender = createWebhookSender({
+  const senderOptions = {
     vendor,
     intervalMs: options.webhookIntervalMs ?? 300_000,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     maxAttempts: options.webhookMaxAttempts ?? 4,
-    fetch: options.webhookFetch ?? ((input, init) => fetch(input, init)),
-  });
+    fetch: options.webhookFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
+  };
+  const sender = createWebhookSender(senderOptions);
+  // The returns webhook: its own URLs (registered apart in the merchant panel), the same notifier.
+  const returnsSender = createWebhookSender<MockReturnEvent, ReturnWebhookDelivery>(senderOptions, RETURN_EVENTS);
+  const returnEvents: MockReturnEvent[] = [];
 
   const clock: MockClock = createClock(options.clock ?? Date.now, () => orders.kit.expireDue());
   const emit = (event: MockWebhookEvent) => {
@@ -155,10 +161,23 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
   const fbs = createFbs({ now: clock.now, random });
   const cps = createCps({ now: clock.now, random });
   const oauth = createOAuth({ now: clock.now, random }, options.oauth);
+  const returns = createReturns({
+    vendor,
+    now: clock.now,
+    random: createRandom(seed + 2),
+    order: (code) => orders.kit.get(code),
+    ownCourier: lastMileCourier(vendor.toLowerCase()),
+    send: (event, to) => {
+      returnEvents.push(event);
+      returnsSender.send(event, to);
+    },
+    urls: () => returnsSender.urls,
+  });
   const triggers = createTriggers({ baseUrl: () => baseUrl, now: clock.now, order: (code) => orders.kit.get(code), emit });
   const router = new Router().add(
     ...orders.routes,
     ...triggers.routes,
+    ...returns.routes,
     ...fbs.routes,
     ...cps.routes,
     ...products.routes,
@@ -317,6 +336,12 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
       return handlers;
     },
     orders: orders.kit,
+    /**
+     * Returns (`DEMO-RETURN` always answers): `create(orderCode, { reason })` makes one awaiting
+     * review and sends `merchant_return_created`; `setTracking`, `changeCourier`, `markReturned`,
+     * `expire` move it on; `events` lists every returns webhook event sent.
+     */
+    returns: { ...returns.kit, events: returnEvents as readonly MockReturnEvent[] },
     products: products.kit,
     inventory: products.inventory,
     /** The FBS warehouse: stock, purchase orders (`receive` adds them to the stock), suppliers. */
@@ -344,6 +369,19 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
       deliveries: sender.deliveries as readonly WebhookDelivery[],
       idle: sender.idle,
     },
+    /**
+     * The returns webhook, registered apart from the order webhook. Updates of a return go only
+     * to the URLs its created event went to: a URL registered later gets none for it.
+     */
+    returnWebhooks: {
+      register: returnsSender.register,
+      unregister: returnsSender.unregister,
+      get urls() {
+        return returnsSender.urls;
+      },
+      deliveries: returnsSender.deliveries,
+      idle: returnsSender.idle,
+    },
     clock,
     /** Replaces the fault options at run time (undefined turns faults off); the PRNG restarts from the seed. */
     setFaults(next: FaultOptions | undefined): void {
@@ -360,6 +398,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     /** Stops the webhook sender (pending retries are dropped). */
     close(): void {
       sender.stop();
+      returnsSender.stop();
     },
   };
   return { mock, handle };

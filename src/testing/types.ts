@@ -13,6 +13,7 @@ import type {
   PickupWindow,
   RejectOptions,
 } from '../schemas/order.js';
+import type { Return } from '../schemas/returns.js';
 
 export type MockAddress = CustomerAddress;
 export type MockCustomer = Customer;
@@ -47,6 +48,18 @@ export interface MockWebhookEvent {
   event_type: 'new_order' | 'order_updated';
   event_time: string;
   order: MockOrder;
+  changes?: Record<string, Change>;
+}
+
+/** A return as the mock stores it and as `GET .../returns/:return_code` and the returns webhook send it. */
+export type MockReturn = Return & { [key: string]: unknown };
+
+/** A returns webhook payload: created once, then updated on a state, courier or tracking change. */
+export interface MockReturnEvent {
+  event_type: 'merchant_return_created' | 'merchant_return_updated';
+  /** `YYYY-MM-DDTHH:MM:SSZ`, UTC. */
+  event_time: string;
+  return: MockReturn;
   changes?: Record<string, Change>;
 }
 

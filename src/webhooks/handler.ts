@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
 import { type DriftReport, reportOnce } from '../schemas/drift.js';
-import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
+import { DEFAULT_MAX_BODY_BYTES, isReturnEvent, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 import { within } from '../core/time.js';
 
@@ -104,7 +104,7 @@ const TIMED_OUT: unique symbol = Symbol('timed out');
  * handled, so the retry gets another chance).
  *
  * Deduplication keys on the SHA-256 of the body bytes, so two different changes of one
- * order are two events. A store with `claim` is claimed atomically; one without it is
+ * order are two events; a return event keys on its return code, event type and event time. A store with `claim` is claimed atomically; one without it is
  * read, then written. A failing store does not block deliveries: the event is handled
  * (at least once) rather than lost.
  */
@@ -199,7 +199,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const handle = () => deliver(onEvent, event, context, timeoutMs);
     if (store === undefined) return handle();
 
-    const key = `emporio:webhook:${await sha256Hex(bytes)}`;
+    const key = `emporio:webhook:${await sha256Hex(dedupeIdentity(event) ?? bytes)}`;
     if (inFlight.has(key)) return answer(409, 'this delivery is still being handled');
     inFlight.add(key);
     const release = () => bounded(() => store.delete(key), timeoutMs);
@@ -343,6 +343,12 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array 
 /** Refused requests' bodies are not read. */
 async function discard(request: Request): Promise<void> {
   if (request.body !== null && !request.bodyUsed) await request.body.cancel().catch(() => {});
+}
+
+/** What makes a return event one delivery: its return, type and time (the body is not hashed). Undefined for other events. */
+function dedupeIdentity(event: WebhookEvent): Uint8Array | undefined {
+  if (!isReturnEvent(event) || typeof event.event_time !== 'string') return undefined;
+  return new TextEncoder().encode(JSON.stringify(['return', event.return.return_code, event.event_type, event.event_time]));
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {

@@ -1,11 +1,12 @@
 /**
- * `emporio/webhooks`: the order webhook of document 1, parsed, verified and handled.
+ * `emporio/webhooks`: the order webhook of document 1 and the returns webhook, parsed, verified and handled.
  * Runs on any runtime with WHATWG fetch, Request, Response and crypto.subtle; it
  * carries no HTTP client.
  */
 export { EmporioError, WebhookParseError } from '../core/errors.js';
 export type { DriftReport } from '../schemas/drift.js';
 export type { Order } from '../schemas/order.js';
+export type { Return, ReturnChanges, ReturnEvent, ReturnLineItem, ReturningAddress, ReviewOption } from '../schemas/returns.js';
 export type {
   NewOrderEvent,
   OrderChanges,
@@ -23,6 +24,7 @@ export {
 export { isAllowedSourceIp, sourceRangesFromJson, WEBHOOK_SOURCE_RANGES } from './ip.js';
 export { type NodeRequestLike, type NodeResponseLike, toNodeHandler } from './node.js';
 export {
+  isReturnEvent,
   type ParseWebhookOptions,
   parseWebhook,
   type SafeParseWebhookResult,

@@ -3,6 +3,7 @@ import { WebhookParseError } from '../core/errors.js';
 import { adoptSpelling, inSpelling, type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { conforms, type Drift, type DriftReport, driftIssue, inspect, kindOf } from '../schemas/drift.js';
 import { Order } from '../schemas/order.js';
+import { RETURN_EVENT_TYPES, ReturnEvent } from '../schemas/returns.js';
 import {
   NewOrderEvent,
   OrderUpdatedEvent,
@@ -41,14 +42,15 @@ export type SafeParseWebhookResult =
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Parses an order webhook body into a typed event.
+ * Parses an order or returns webhook body into a typed event.
  *
  * Tolerant like every answer: unknown fields and enum values pass through, and an
  * unknown `event_type` comes back as an {@link UnknownWebhookEvent} with the whole
  * body in `raw`. A member of another type than documented is drift: the event is
  * returned as sent and `onDrift` is told (with `strict`, it is refused). Refused only
  * when the event cannot be used: not an object, `event_type` missing or not a string,
- * `order` or its `code` missing or of another type. The only error it throws is
+ * `order` or its `code` (order events), `return` or its `return_code` (return events)
+ * missing or of another type. The only error it throws is
  * `WebhookParseError`, whose `path` points at the first bad field.
  *
  * The size limit applies to text and bytes; an object is taken as already accepted.
@@ -77,7 +79,7 @@ export function parseWebhook(body: WebhookBody, options?: ParseWebhookOptions): 
   try {
     const spelling = vendorSpelling(options?.vendor);
     const event = toEvent(value, spelling, options);
-    if (event.order !== undefined) adoptSpelling(event.order, spelling);
+    if ('order' in event && event.order !== undefined) adoptSpelling(event.order, spelling);
     return event;
   } catch (error) {
     if (error instanceof WebhookParseError) throw error;
@@ -138,13 +140,24 @@ function toEvent(value: unknown, spelling: VendorSpelling | undefined, options: 
   }
   const known: z.ZodMiniType<WebhookEvent> | undefined =
     eventType === 'new_order' ? NewOrderEvent : eventType === 'order_updated' ? OrderUpdatedEvent : undefined;
-  if (known === undefined) return unknownEvent(eventType, body, inSpelling(Order, spelling), options);
-  const schema = inSpelling(known, spelling);
+  const returns = isReturnEventType(eventType);
+  if (known === undefined && !returns) return unknownEvent(eventType, body, inSpelling(Order, spelling), options);
+  // A return carries no order, so no vendor's names to add.
+  const schema = known === undefined ? ReturnEvent : inSpelling(known, spelling);
   // Conforming bodies are returned as they are (no copy); only a doubtful one is looked at closely.
   if (conforms(schema, body)) return body as unknown as WebhookEvent;
   const deviation = inspect(schema, body);
   if (deviation !== undefined) accept(deviation.fatal, deviation.drift, options);
   return body as unknown as WebhookEvent;
+}
+
+/** True for the returns webhook's events (`merchant_return_created`, `merchant_return_updated`), which carry a `return` instead of an `order`. */
+export function isReturnEvent(event: WebhookEvent): event is ReturnEvent {
+  return !('raw' in event) && isReturnEventType(event.event_type);
+}
+
+function isReturnEventType(eventType: string): eventType is ReturnEvent['event_type'] {
+  return (RETURN_EVENT_TYPES as readonly string[]).includes(eventType);
 }
 
 /** Throws for what the SDK cannot use (and for drift, when strict); reports drift otherwise. */

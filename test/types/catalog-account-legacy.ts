@@ -6,7 +6,8 @@
  * (loose objects), so a misspelled field is caught where its value is used.
  */
 import type { MarketplaceClient, Page, PagePromise } from 'emporio';
-import type { NewOrderEvent, OrderUpdatedEvent, UnknownWebhookEvent, WebhookEvent } from 'emporio/webhooks';
+import type { NewOrderEvent, OrderUpdatedEvent, ReturnEvent, UnknownWebhookEvent, WebhookEvent } from 'emporio/webhooks';
+import { isReturnEvent } from 'emporio/webhooks';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(_value?: T): void {}
@@ -130,7 +131,18 @@ export function webhookTypes(event: WebhookEvent): void {
     assertType<Equal<typeof event, UnknownWebhookEvent>>();
     return;
   }
-  assertType<Equal<typeof event, NewOrderEvent | OrderUpdatedEvent>>();
+  assertType<Equal<typeof event, NewOrderEvent | OrderUpdatedEvent | ReturnEvent>>();
+  // Every event reads `order?.code`; a return event's is undefined.
+  assertType<Equal<typeof event.order, NewOrderEvent['order'] | undefined>>();
+  if (isReturnEvent(event)) {
+    assertType<Equal<typeof event, ReturnEvent>>();
+    event.return.return_code.trim();
+    event.changes?.courier_tracking_ids?.new?.map((id) => id.trim());
+    // @ts-expect-error changes members are { old, new }: there is no `value`
+    event.changes?.state?.value;
+  } else {
+    assertType<Equal<typeof event, NewOrderEvent | OrderUpdatedEvent>>();
+  }
 
   if (event.event_type === 'new_order') {
     assertType<Equal<typeof event, NewOrderEvent>>();
@@ -156,8 +168,13 @@ export function webhookTypes(event: WebhookEvent): void {
     case 'new_order':
       event.order.line_items?.[0]?.quantity?.toFixed(0);
       break;
+    case 'merchant_return_created':
+    case 'merchant_return_updated':
+      assertType<Equal<typeof event, ReturnEvent>>();
+      event.return.review_options?.[0]?.option?.trim();
+      break;
     default:
-      // Both known types handled: nothing is left.
+      // Every known type handled: nothing is left.
       assertType<Equal<typeof event, never>>();
   }
 }

@@ -118,6 +118,9 @@ describe('parseWebhook: the two known events', () => {
           return `new ${event.order.code}`;
         case 'order_updated':
           return `updated ${event.order.code} to ${event.changes?.state?.new}`;
+        case 'merchant_return_created':
+        case 'merchant_return_updated':
+          return `return ${event.return.return_code} ${event.return.state}`;
       }
     };
     expect(route(parseWebhook(JSON.stringify(newOrderBody())))).toBe('new DEMO-OPEN');

@@ -3,14 +3,14 @@
  * URL (as registered: a secret in its path or query goes along) with the service's headers,
  * following redirects with the same POST; any final answer other than 200, a time-out or a
  * network error is a failure, retried until 4 attempts in total; deliveries of one order to
- * one URL stay in order.
+ * one URL stay in order. The returns webhook is a second sender of the same kind, for returns.
  */
-import type { MockWebhookEvent } from '../types.js';
+import type { MockReturnEvent, MockWebhookEvent } from '../types.js';
 
-export interface WebhookDelivery {
+/** One attempt to deliver an event to a URL. */
+export interface DeliveryAttempt {
   url: string;
   event_type: string;
-  order_code: string;
   event_time: string;
   /** 1 for the first try, up to `maxAttempts`. */
   attempt: number;
@@ -25,6 +25,33 @@ export interface WebhookDelivery {
   at: number;
 }
 
+/** An attempt to deliver an order event. */
+export interface WebhookDelivery extends DeliveryAttempt {
+  order_code: string;
+}
+
+/** An attempt to deliver a returns webhook event. */
+export interface ReturnWebhookDelivery extends DeliveryAttempt {
+  return_code: string;
+}
+
+/** What a sender sends: which resource an event is about (deliveries of one resource to one URL stay in order). */
+interface Subject<E, D extends DeliveryAttempt> {
+  key(event: E): string;
+  /** The members a delivery record adds to the attempt's. */
+  describe(event: E): Omit<D, keyof DeliveryAttempt>;
+}
+
+const ORDER_EVENTS: Subject<MockWebhookEvent, WebhookDelivery> = {
+  key: (event) => event.order.code,
+  describe: (event) => ({ order_code: event.order.code }),
+};
+
+export const RETURN_EVENTS: Subject<MockReturnEvent, ReturnWebhookDelivery> = {
+  key: (event) => event.return.return_code,
+  describe: (event) => ({ return_code: event.return.return_code }),
+};
+
 export interface WebhookSenderOptions {
   vendor: string;
   /** Wait between attempts; the service spreads 4 attempts over about 20 minutes. */
@@ -35,10 +62,10 @@ export interface WebhookSenderOptions {
   fetch: typeof fetch;
 }
 
-interface Job {
+interface Job<E> {
   url: string;
   body: string;
-  event: MockWebhookEvent;
+  event: E;
   resend: boolean;
 }
 
@@ -58,10 +85,13 @@ function redirectTarget(answer: Response, from: string): string | undefined {
   }
 }
 
-export function createWebhookSender(options: WebhookSenderOptions) {
+export function createWebhookSender<E extends { event_type: string; event_time: string } = MockWebhookEvent, D extends DeliveryAttempt = WebhookDelivery>(
+  options: WebhookSenderOptions,
+  subject: Subject<E, D> = ORDER_EVENTS as unknown as Subject<E, D>,
+) {
   const urls = new Set<string>();
-  const deliveries: WebhookDelivery[] = [];
-  const latestByOrder = new Map<string, { event: MockWebhookEvent; body: string }>();
+  const deliveries: D[] = [];
+  const latestByOrder = new Map<string, { event: E; body: string }>();
   /** Tail of the delivery chain per URL and order: later events wait for earlier ones. */
   const chains = new Map<string, Promise<void>>();
   const pending = new Set<Promise<void>>();
@@ -81,17 +111,17 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       timers.add(entry);
     });
 
-  const attempt = async (job: Job, number: number): Promise<boolean> => {
-    const record: WebhookDelivery = {
+  const attempt = async (job: Job<E>, number: number): Promise<boolean> => {
+    const record = {
       url: job.url,
       event_type: job.event.event_type,
-      order_code: job.event.order.code,
+      ...subject.describe(job.event),
       event_time: job.event.event_time,
       attempt: number,
       ok: false,
       resend: job.resend,
       at: Date.now(),
-    };
+    } as D;
     try {
       // One time-out for the attempt, redirects included.
       const signal = AbortSignal.timeout(options.timeoutMs);
@@ -120,7 +150,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     return record.ok;
   };
 
-  const deliver = async (job: Job) => {
+  const deliver = async (job: Job<E>) => {
     for (let number = 1; number <= options.maxAttempts && !stopped; number++) {
       if (number > 1) await sleep(options.intervalMs);
       if (stopped) return;
@@ -128,8 +158,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     }
   };
 
-  const enqueue = (job: Job) => {
-    const key = `${job.url}\n${job.event.order.code}`;
+  const enqueue = (job: Job<E>) => {
+    const key = `${job.url}\n${subject.key(job.event)}`;
     const run = (chains.get(key) ?? Promise.resolve()).then(() => deliver(job));
     chains.set(key, run);
     pending.add(run);
@@ -140,7 +170,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   };
 
   return {
-    deliveries: deliveries as readonly WebhookDelivery[],
+    deliveries: deliveries as readonly D[],
     register(url: string): void {
       new URL(url); // throws a TypeError on a malformed URL, at registration rather than at delivery
       urls.add(url);
@@ -151,12 +181,13 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     get urls(): string[] {
       return [...urls];
     },
-    /** Called for every emitted event. */
-    send(event: MockWebhookEvent): void {
+    /** Called for every emitted event: to every registered URL, or to those of `to` still registered. */
+    send(event: E, to?: Iterable<string>): void {
       const body = JSON.stringify(event);
-      latestByOrder.set(event.order.code, { event, body });
+      latestByOrder.set(subject.key(event), { event, body });
       if (stopped) return;
-      for (const url of urls) enqueue({ url, body, event, resend: false });
+      const targets = to === undefined ? urls : [...to].filter((url) => urls.has(url));
+      for (const url of targets) enqueue({ url, body, event, resend: false });
     },
     /** The latest event of an order again, byte for byte. */
     resend(code: string): boolean {
@@ -181,4 +212,6 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   };
 }
 
-export type WebhookSender = ReturnType<typeof createWebhookSender>;
+export type WebhookSender<E extends { event_type: string; event_time: string } = MockWebhookEvent, D extends DeliveryAttempt = WebhookDelivery> = ReturnType<
+  typeof createWebhookSender<E, D>
+>;
