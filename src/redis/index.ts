@@ -50,6 +50,8 @@ export interface RedisDedupeStore extends WebhookDedupeStore {
   delete(key: string): Promise<void>;
   /** True when this process should handle the delivery: it set the key, or Redis could not say (at least once). */
   claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Extends a claim by `ttlMs` from now while the key still marks the delivery in progress (never a handled mark). */
+  renew(key: string, ttlMs: number): Promise<boolean>;
 }
 
 export interface RedisStores {
@@ -65,6 +67,8 @@ const DEFAULT_TIMEOUT_MS = 500;
 const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** What `claim` writes: the webhook handler reads any value but its handled mark as "in progress". */
 const CLAIMED = 'in-flight';
+/** Extends a claim's lease only while it is one: a handled mark keeps its own, longer expiry. */
+const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 
 /**
  * The three stores on one Redis client (node-redis v4+ or ioredis). Keys are
@@ -143,6 +147,11 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
         const ttl = String(Math.max(1, Math.ceil(ttlMs)));
         return (await call('dedupe', ['SET', dedupeKey(key), CLAIMED, 'PX', ttl, 'NX'])) !== null;
       }, true),
+    renew: (key, ttlMs) =>
+      orElse('dedupe', atLeastOnce, async () => {
+        const ttl = String(Math.max(1, Math.ceil(ttlMs)));
+        return (await call('dedupe', ['EVAL', RENEW_SCRIPT, '1', dedupeKey(key), CLAIMED, ttl])) === 1;
+      }, false),
   };
 
   // Failures reach the client, which falls back to its own view and says so in its log.
