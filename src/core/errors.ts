@@ -4,7 +4,7 @@
  * `instanceof` works whichever entry the caller imported from.
  */
 
-import type { ApiName } from './options.js';
+import type { ApiName } from './api-name.js';
 
 /** One entry of the wire error body `{ errors: [{ code, messages }] }`. */
 export interface WireError {

@@ -4,6 +4,9 @@ import type { RateLimitBudget, RateLimitStore } from './rate-limit.js';
 import { VERSION } from '../version.js';
 import type { DriftReport } from '../schemas/drift.js';
 import { isHeaderValue } from './text.js';
+import type { ApiName } from './api-name.js';
+
+export type { ApiName } from './api-name.js';
 
 /** A bearer token, or a function that returns one (awaited per request, so OAuth tokens can refresh). */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -27,7 +30,6 @@ export interface RefreshableTokenSource {
   [BIND_CLIENT]?(baseUrl: string, api: ApiName): void;
 }
 
-export type ApiName = 'orders' | 'products' | 'catalog' | 'account' | 'cps' | 'legacyV2';
 
 /** Observes each HTTP exchange. Headers arrive with credentials redacted. */
 export interface Hooks {

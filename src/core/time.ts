@@ -52,3 +52,8 @@ export function within<T, U = T>(promise: PromiseLike<T>, ms: number, onTimeout:
     );
   });
 }
+
+/** A promise or any other thenable (a store or a hook may return either). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}

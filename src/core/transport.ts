@@ -1,164 +1,54 @@
 import ky, { type KyInstance, type Options as KyOptions, TimeoutError as KyTimeoutError } from 'ky';
-import pRetry from 'p-retry';
 import type * as z from 'zod/mini';
-import { toIssues } from '../schemas/common.js';
+import { conforms, type Drift, driftIssue, inspect, reportOnce } from '../schemas/drift.js';
+import { type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
+import { type Answered, type APIPromise, apiPromise } from './api-promise.js';
+import {
+  Answer,
+  type AnswerContext,
+  BODY_TIMEOUT,
+  BODY_TOO_LARGE,
+  bodyOf,
+  isDecodingFailure,
+  parseJson,
+  type RawAnswer,
+  readBody,
+  requestIdOf,
+  shownUrl,
+} from './answer.js';
+import { apiErrorOf } from './answer-errors.js';
 import { type CachedAnswer, type CacheStore, isCachedAnswer, knownTokenIdentity, MemoryCache, tokenIdentity } from './cache.js';
 import {
-  type ApiError,
-  apiErrorClass,
-  AuthenticationError,
   ConnectionError,
-  InternalServerError,
-  RateLimitBudgetError,
   RateLimitError,
-  RedirectError,
   type RequestTarget,
   RequestValidationError,
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
-  type ValidationIssue,
-  type WireError,
 } from './errors.js';
-import { conforms, type Drift, driftIssue, inspect, reportOnce } from '../schemas/drift.js';
-import { type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { parseLinkHeader } from './link.js';
-import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubbedHeaders, scrubHeaders, silentLogger } from './logger.js';
-import { type ApiName, BIND_CLIENT, MAX_TIMEOUT_MS, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
-import { type Answered, type APIPromise, type APIResponse, apiPromise } from './api-promise.js';
+import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubHeaders, silentLogger } from './logger.js';
+import { type ApiName, BIND_CLIENT, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
 import { type PageData, PagePromise } from './pagination.js';
-import type { RequestPath } from './paths.js';
-import { encodeQuery, type QueryParams } from './query.js';
 import { RateLimiter } from './rate-limit.js';
-import { sleep, within } from './time.js';
-import { isHeaderValue, tryParseJson } from './text.js';
+import { isRedirect, PermanentRedirects, redirectTarget, resolveLinks } from './redirects.js';
+import {
+  buildUrl,
+  checkCallOptions,
+  isSameOrigin,
+  type ListOptions,
+  NO_OPTIONS,
+  type RequestOptions,
+  type RequestSpec,
+  requestContent,
+} from './request.js';
+import { markRefused, renewedAfter401, retryAfterMs, retryAttempts } from './retry.js';
+import { isThenable, within } from './time.js';
+import { isHeaderValue } from './text.js';
 
-/** The optional last argument of every method. */
-export interface RequestOptions {
-  signal?: AbortSignal;
-  /** Milliseconds per attempt; overrides the client's `timeout`. */
-  timeout?: number;
-  /** Overrides the client's `maxRetries` for this call. */
-  maxRetries?: number;
-  headers?: Record<string, string>;
-}
+export type { HttpMethod, ListOptions, RequestOptions, RequestSpec } from './request.js';
 
-/** Options of a paginated list call. */
-export interface ListOptions extends RequestOptions {
-  /**
-   * Fetch the next page while the caller works on the current one. Off by default: it
-   * spends one request more when the caller stops early, and catalog requests are budgeted.
-   */
-  prefetch?: boolean;
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestSpec<T = unknown> {
-  api: ApiName;
-  method: HttpMethod;
-  /** A checked path (see `path`), a fixed path, or an absolute URL (next pages). */
-  path: RequestPath | string;
-  query?: QueryParams;
-  /**
-   * Checks `query` when the request is built, inside the call's promise: a bad parameter
-   * rejects it with `RequestValidationError`, also for a `PagePromise`, and nothing is sent.
-   */
-  querySchema?: z.ZodMiniType;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as multipart/form-data. */
-  form?: FormData;
-  /** Checks the answer; without it the answer is returned as parsed. */
-  schema?: z.ZodMiniType<T>;
-  /** Safe to repeat on a transient failure. Default: only GET. */
-  idempotent?: boolean;
-  /** Named in the message of a 401 or 403, e.g. 'favorites'. */
-  permission?: string;
-  /** Legacy v2 `authenticate` carries no token. */
-  anonymous?: boolean;
-  /**
-   * Told of each request put on the wire (retries and redirect hops included), and of each
-   * that got no complete answer, so it may have taken effect unseen. For `updateMany`'s report.
-   */
-  onWire?: (event: 'sent' | 'unanswered') => void;
-  options?: RequestOptions | undefined;
-}
-
-/** Where an answer came from, for its errors and drift reports. */
-export interface AnswerContext {
-  api: ApiName;
-  status: number;
-  headers: Headers;
-  target: RequestTarget;
-}
-
-/**
- * A successful answer: the checked body, or undefined for an empty one. A class, so a call
- * allocates no closures for what only some callers read (`link`, `response()`).
- */
-export class Answer<T> implements Answered {
-  readonly body: T;
-  readonly #raw: RawAnswer;
-  /** The token the request carried, to scrub from what `response()` shows. */
-  readonly #token: string | undefined;
-
-  constructor(body: T, raw: RawAnswer, token: string | undefined) {
-    this.body = body;
-    this.#raw = raw;
-    this.#token = token;
-  }
-
-  get status(): number {
-    return this.#raw.status;
-  }
-
-  get headers(): Headers {
-    return this.#raw.headers;
-  }
-
-  /** The URL that answered, after redirects. */
-  get url(): string {
-    return this.#raw.url;
-  }
-
-  /** The Link header; a cached answer's own (a 304 carries none). */
-  get link(): string | null {
-    const cached = this.#raw.cachedLink;
-    return cached !== undefined ? cached : this.#raw.headers.get('link');
-  }
-
-  /** What `.withResponse()` and `page.response` show: credentials and the token scrubbed, as in errors. */
-  response(): APIResponse {
-    const token = this.#token;
-    return {
-      status: this.#raw.status,
-      // As errors show them: the token scrubbed from every value.
-      headers: scrubbedHeaders(this.#raw.headers, token),
-      url: scrub(redactUrl(this.#raw.url), token),
-      requestId: requestIdOf(this.#raw.headers),
-    };
-  }
-}
-
-interface RawAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-  url: string;
-  /** The Link header of a cached answer (a 304 carries none); read from `headers` otherwise. */
-  cachedLink?: string | null;
-  /** The token the request carried. */
-  token: string | undefined;
-}
-
-/** A call without options (most calls): one object for all of them. */
-const NO_OPTIONS: RequestOptions = Object.freeze({});
-const MAX_REDIRECTS = 5;
-/** The token each 401 refused, so that concurrent refusals of one token renew it once. */
-const refusedTokens = new WeakMap<Error, string>();
-const MAX_RETRY_WAIT_MS = 120_000;
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 const BUDGETED_APIS = new Set<ApiName>(['catalog', 'account']);
 
 /**
@@ -173,7 +63,7 @@ export class Transport {
   readonly #logger: Logger;
   readonly #tokens: Partial<Record<ApiName, TokenSource>>;
   /** 301/308 targets, remembered for the client's lifetime. */
-  readonly #permanentRedirects = new Map<string, string>();
+  readonly #permanentRedirects = new PermanentRedirects();
   /** Where tokens may go: the configured bases' origins. */
   readonly #baseOrigin: string;
   readonly #legacyOrigin: string;
@@ -258,7 +148,6 @@ export class Transport {
     return this.send(spec());
   }
 
-  /** A paginated list: the first page now, the rest on demand. */
   /**
    * A paginated list whose items sit under the answer's root key `itemsKey`; the page's
    * `meta` is the answer's `meta` (absent or null both as undefined).
@@ -292,25 +181,12 @@ export class Transport {
   }
 
   async send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
-    const url = this.#buildUrl(spec);
+    const url = buildUrl(spec, this.#options.baseUrl, this.#options.legacyBaseUrl);
     const target: RequestTarget = { method: spec.method, url: redactUrl(url) };
     const options = spec.options ?? NO_OPTIONS;
     const signal = options.signal;
     const retryable = spec.idempotent ?? spec.method === 'GET';
-    const maxRetries = options.maxRetries ?? this.#options.maxRetries;
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-      throw new RequestValidationError('Invalid request options', [
-        { path: ['maxRetries'], message: 'must be a non-negative integer' },
-      ]);
-    }
-    const timeout = options.timeout;
-    if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 1 && timeout <= MAX_TIMEOUT_MS)) {
-      throw new RequestValidationError('Invalid request options', [
-        { path: ['timeout'], message: `must be a number from 1 to ${MAX_TIMEOUT_MS}` },
-      ]);
-    }
-
-    if (options.headers !== undefined) checkHeaders(options.headers);
+    const maxRetries = checkCallOptions(options, this.#options.maxRetries);
 
     const retries = retryable ? maxRetries : 0;
     let raw: RawAnswer;
@@ -321,9 +197,12 @@ export class Transport {
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
         if (!(error instanceof Error)) throw error;
-        if (await this.#refreshedAfter401(spec, target, error)) raw = await this.#attempt(spec, url, target, 1);
+        if (await renewedAfter401(this.#tokens[spec.api], target, error)) raw = await this.#attempt(spec, url, target, 1);
         else if (retries === 0) throw error;
-        else raw = await this.#retry(spec, url, target, error, retries);
+        else {
+          const attempt = (attemptNumber: number) => this.#attempt(spec, url, target, attemptNumber);
+          raw = await retryAttempts(attempt, error, retries, this.#logger, target, signal);
+        }
       }
     } catch (error) {
       // An abort rejects with the caller's reason, unchanged, as fetch does.
@@ -332,60 +211,6 @@ export class Transport {
     }
 
     return new Answer(this.#parseBody(raw, spec, target), raw, raw.token);
-  }
-
-  /**
-   * The API refused the token with a 401 and its source can renew it (OAuth): one new token,
-   * and the refused call is repeated once with it. A refusal from the token endpoint itself
-   * (its URL is not the call's) is final.
-   */
-  async #refreshedAfter401(spec: RequestSpec<unknown>, target: RequestTarget, error: Error): Promise<boolean> {
-    if (!(error instanceof AuthenticationError) || error.status !== 401 || error.url !== target.url) return false;
-    const source = this.#tokens[spec.api];
-    const refresh = typeof source === 'function' ? (source as Partial<RefreshableTokenSource>).refresh : undefined;
-    if (typeof refresh !== 'function') return false;
-    await refresh.call(source, refusedTokens.get(error));
-    return true;
-  }
-
-  /** Attempts after a failed first one; delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry. */
-  async #retry(spec: RequestSpec<unknown>, url: string, target: RequestTarget, first: Error, retries: number): Promise<RawAnswer> {
-    const signal = spec.options?.signal;
-    const backOff = async (error: Error, attemptNumber: number, retriesLeft: number): Promise<boolean> => {
-      if (!isTransient(error)) return false;
-      const wait = this.#retryDelay(error, attemptNumber);
-      if (wait === undefined) return false;
-      this.#logger.debug(
-        `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
-        { method: target.method, url: target.url },
-      );
-      await sleep(wait, signal);
-      return true;
-    };
-    if (!(await backOff(first, 1, retries))) throw first;
-    // p-retry counts from 1 for its first call, which is the call's first retry (attempt 1).
-    return pRetry((attemptNumber) => this.#attempt(spec, url, target, attemptNumber), {
-      retries: retries - 1,
-      minTimeout: 0,
-      maxTimeout: 0,
-      signal,
-      shouldRetry: ({ error, attemptNumber, retriesLeft }) => backOff(error, attemptNumber + 1, retriesLeft),
-    });
-  }
-
-  #buildUrl(spec: RequestSpec<unknown>): string {
-    const relative = typeof spec.path === 'string' ? spec.path : spec.path.build();
-    // A path starts with '/'; anything else may be an absolute URL (a next-page link).
-    if (relative.charCodeAt(0) !== 47 /* / */ && /^https?:\/\//i.test(relative)) return relative;
-    const base = spec.api === 'legacyV2' ? this.#options.legacyBaseUrl : this.#options.baseUrl;
-    if (base === undefined) {
-      throw new RequestValidationError('The legacy v2 interface needs the `legacyBaseUrl` client option');
-    }
-    if (spec.querySchema) {
-      const checked = spec.querySchema.safeParse(spec.query ?? {});
-      if (!checked.success) throw new RequestValidationError('Invalid parameters', toIssues(checked.error, spec.query ?? {}));
-    }
-    return base + relative + encodeQuery(spec.query);
   }
 
   /** The request's token: a string at once, or a promise when the source is a function. */
@@ -428,15 +253,7 @@ export class Transport {
     const tokenId = token === undefined ? 'anonymous' : (knownTokenIdentity(token) ?? (await tokenIdentity(token)));
 
     const accept = this.#accept(spec.api);
-    const headers: Record<string, string> = options.headers ? lowerCaseKeys(options.headers) : {};
-    headers.accept = accept;
-    headers['user-agent'] = this.#options.userAgent;
-    let body: BodyInit | undefined;
-    if (spec.form) body = spec.form;
-    else if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json; charset=utf-8';
-    }
+    const { headers, body } = requestContent(spec, options, accept, this.#options.userAgent);
 
     let requestUrl = url;
     if (token !== undefined && spec.api === 'legacyV2' && isSameOrigin(url, this.#legacyOrigin)) {
@@ -468,8 +285,9 @@ export class Transport {
       }
       return raw;
     }
-    const error = this.#toApiError(spec, raw, target, token, tokenId);
-    if (token !== undefined && error.status === 401) refusedTokens.set(error, token);
+    const error = apiErrorOf(spec, raw, target, token);
+    if (error instanceof RateLimitError) this.#holdUntilReset(tokenId, error, raw.headers);
+    if (token !== undefined && error.status === 401) markRefused(error, token);
     throw error;
   }
 
@@ -494,7 +312,7 @@ export class Transport {
       // and holds room in the window until its answer is in (hence release right after).
       const admitted = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
       const countedIn = typeof admitted === 'string' ? admitted : await admitted;
-      url = this.#remembered(url);
+      url = this.#permanentRedirects.resolve(url);
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere;
       // nor does any other credential the caller added.
       if (!isSameOrigin(url, apiOrigin)) for (const name of CREDENTIAL_HEADERS) delete headers[name];
@@ -514,30 +332,9 @@ export class Transport {
       }
       if (!isRedirect(raw.status)) return raw;
 
-      const location = raw.headers.get('location');
-      const requestId = requestIdOf(raw.headers);
-      if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target, requestId);
-      const next = httpUrl(location, url);
-      if (next === undefined) throw new RedirectError(`${raw.status} redirect to a location that is not http(s)`, target, requestId);
-      const nextUrl = new URL(next);
-      // Its credentials stay out of the message: the URL is not shown.
-      if (nextUrl.username || nextUrl.password) {
-        throw new RedirectError(`${raw.status} redirect to a URL with credentials in it, not followed`, target, requestId);
-      }
-      // The body and custom headers would travel in clear text.
-      if (nextUrl.protocol === 'http:' && url.startsWith('https:')) {
-        throw new RedirectError(`${raw.status} redirect from https to http, not followed`, target, requestId);
-      }
       visited ??= new Set([startUrl]);
-      if (visited.has(next)) throw new RedirectError(`redirect loop at ${scrub(redactUrl(next), token)}`, target, requestId);
-      if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`, target, requestId);
-      visited.add(next);
-
-      if (raw.status === 301 || raw.status === 308) {
-        if (this.#permanentRedirects.size >= 1000) this.#permanentRedirects.clear();
-        // The URL that answered 301/308, not where the request began: an earlier 302 hop stays temporary.
-        this.#permanentRedirects.set(url, next);
-      }
+      const next = redirectTarget(raw, url, visited, hop, target, token);
+      if (raw.status === 301 || raw.status === 308) this.#permanentRedirects.remember(url, next);
       if (raw.status === 303 && method !== 'GET') {
         method = 'GET';
         body = undefined;
@@ -546,17 +343,6 @@ export class Transport {
       this.#logger.debug(`redirect ${raw.status} to ${scrub(redactUrl(next), token)}`, { url: target.url });
       url = next;
     }
-  }
-
-  /** Where 301/308 answers sent `url`, following remembered hops (a few at most, no cycle). */
-  #remembered(url: string): string {
-    let target = url;
-    for (let i = 0; i < MAX_REDIRECTS; i++) {
-      const next = this.#permanentRedirects.get(target);
-      if (next === undefined || next === url) break;
-      target = next;
-    }
-    return target;
   }
 
   async #fetchOnce(
@@ -643,75 +429,15 @@ export class Transport {
     }
   }
 
-  #toApiError(spec: RequestSpec<unknown>, raw: RawAnswer, target: RequestTarget, token: string | undefined, tokenId: string): ApiError {
-    let errors: WireError[] = [];
-    let detail: string | undefined;
-    const parsed = tryParseJson(raw.text);
-    if (isObject(parsed) && Array.isArray(parsed.errors)) {
-      errors = parsed.errors.filter(isObject).map((e) => ({
-        code: wireText(e.code),
-        messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(wireText).filter(Boolean),
-      }));
-    } else if (isObject(parsed) && isObject(parsed.error) && spec.api === 'legacyV2') {
-      // A legacy v2 envelope on an HTTP error: its error element, under the status's class.
-      const { code, text } = parsed.error;
-      errors = [{ code: wireText(code), messages: [wireText(text)].filter(Boolean) }];
-    } else if (isObject(parsed) && typeof parsed.message === 'string') {
-      detail = parsed.message;
-    } else if (raw.text) {
-      // Scrubbed before it is cut: a cut token would no longer be recognised.
-      detail = excerpt(scrub(raw.text, token));
-    }
-    if (token) {
-      detail = detail === undefined ? undefined : scrub(detail, token);
-      errors = errors.map((e) => ({ code: scrub(e.code, token), messages: e.messages.map((m) => scrub(m, token)) }));
-    }
-    const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
-    const ErrorClass = apiErrorClass(raw.status, rateLimitBody, errors);
-    // Every account call needs a user token (document 3); some also name a permission.
-    const needs = spec.permission
-      ? `a user token with the ${spec.permission} permission`
-      : spec.api === 'account'
-        ? 'a user token'
-        : undefined;
-    const hint = needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody)) ? `this call needs ${needs}` : undefined;
-    const headers = scrubbedHeaders(raw.headers, token);
-    const error = new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: spec.api });
-    if (error instanceof RateLimitError) {
-      // Later requests of this token wait for the reset, or for Retry-After when that is all there is.
-      const retryAfter = retryAfterMs(raw.headers.get('retry-after'));
-      const until = error.reset ?? (retryAfter === undefined ? undefined : (Date.now() + retryAfter) / 1000);
-      if (until !== undefined) this.rateLimiter.exhaust(tokenId, until);
-    }
-    return error;
-  }
-
-  #retryDelay(error: Error, attemptNumber: number): number | undefined {
-    let wait: number | undefined;
-    if (error instanceof RateLimitError || error instanceof InternalServerError) {
-      wait = retryAfterMs(error.headers.get('retry-after'));
-      if (wait === undefined && error instanceof RateLimitError && error.reset !== undefined) {
-        wait = Math.max(0, error.reset * 1000 - Date.now()) + 50;
-      }
-    }
-    // Full jitter: anywhere between 0 and the exponential ceiling.
-    wait ??= Math.round(Math.random() * Math.min(8_000, 500 * 2 ** (attemptNumber - 1)));
-    return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
+  /** Later requests of this token wait for the reset, or for Retry-After when that is all there is. */
+  #holdUntilReset(tokenId: string, error: RateLimitError, headers: Headers): void {
+    const retryAfter = retryAfterMs(headers.get('retry-after'));
+    const until = error.reset ?? (retryAfter === undefined ? undefined : (Date.now() + retryAfter) / 1000);
+    if (until !== undefined) this.rateLimiter.exhaust(tokenId, until);
   }
 
   #parseBody<T>(raw: RawAnswer, spec: RequestSpec<T>, target: RequestTarget): T {
-    let data: unknown;
-    try {
-      // An empty answer is undefined; a schema then decides whether that is acceptable.
-      data = raw.text.length === 0 || raw.status === 204 ? undefined : JSON.parse(raw.text);
-    } catch {
-      // No cause: the parser's message quotes the body, which may echo a credential.
-      throw new ResponseValidationError('the answer is not valid JSON', {
-        status: raw.status,
-        target,
-        requestId: requestIdOf(raw.headers),
-      });
-    }
+    const data = parseJson(raw, target);
     if (!spec.schema) return data as T;
     return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target });
   }
@@ -746,13 +472,13 @@ export class Transport {
     } else this.#logger.warn?.(`the answer drifted from its documented shape at ${path}: expected ${expected}, received ${received}`, { ...target });
   }
 
-  /** A cached answer; synchronous for synchronous stores (the default), so a miss costs no await. */
   /** A store that fails or hangs costs the cache, never the request. */
   #cacheFailed(what: 'read' | 'write', error: unknown): undefined {
     this.#logger.warn?.(`cache ${what} failed`, { error: String(error) });
     return undefined;
   }
 
+  /** A cached answer; synchronous for synchronous stores (the default), so a miss costs no await. */
   #cacheGet(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> {
     let value: unknown;
     try {
@@ -778,190 +504,10 @@ export class Transport {
   }
 }
 
-const bodyOf = (answer: Answered): unknown => (answer as Answer<unknown>).body;
-
 /** The item type of a list answer's root array. */
 type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
 /** The type of a list answer's `meta`, without null. */
 type MetaOf<Body> = Body extends { meta?: infer Meta } ? Exclude<Meta, null | undefined> : undefined;
-
-/** True when `url` is on `origin` (a configured base's origin, no trailing slash). */
-function isSameOrigin(url: string, origin: string): boolean {
-  if (origin === '' || !url.startsWith(origin)) return false;
-  const next = url.charCodeAt(origin.length);
-  return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */;
-}
-
-/** Marks a body read that ran out of time (never seen by callers: mapped to TimeoutError). */
-const BODY_TIMEOUT = Symbol('body timeout');
-/** Marks a body cancelled at `maxResponseBytes` (mapped to ResponseTooLargeError). */
-const BODY_TOO_LARGE = Symbol('body too large');
-
-/**
- * The body as text, read as a stream so it can be stopped: past `limit` decoded bytes
- * (fetch has already undone gzip/br, so a small bomb counts at its full size), at the
- * deadline, or on the caller's abort. Stopping cancels the stream, which closes the
- * connection instead of leaving it downloading.
- */
-async function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
-  const stream = response.body;
-  if (stream === null) return '';
-  const reader = stream.getReader();
-  let stopped = false;
-  let reason: unknown;
-  const stop = (why: unknown) => {
-    if (stopped) return;
-    stopped = true;
-    reason = why;
-    reader.cancel().catch(() => {});
-  };
-  const timer = setTimeout(stop, Math.max(1, deadline - Date.now()), BODY_TIMEOUT);
-  const abort = signal && (() => stop(signal.reason));
-  if (abort) signal?.addEventListener('abort', abort, { once: true });
-  // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (stopped) throw reason;
-      if (done) return decodeUtf8(chunks, total);
-      total += value.byteLength;
-      if (total > limit) {
-        stop(BODY_TOO_LARGE);
-        throw BODY_TOO_LARGE;
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    const why = stopped ? reason : error;
-    stop(error);
-    throw why;
-  } finally {
-    clearTimeout(timer);
-    if (abort) signal?.removeEventListener('abort', abort);
-  }
-}
-
-const utf8 = new TextDecoder();
-
-/** The body's bytes as text (UTF-8, invalid sequences replaced, as `response.text()` does). */
-function decodeUtf8(chunks: readonly Uint8Array[], total: number): string {
-  if (chunks.length === 0) return '';
-  if (chunks.length === 1) return utf8.decode(chunks[0]);
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return utf8.decode(bytes);
-}
-
-/** A body stream that failed in its decompressor (zlib, brotli), not on the socket. */
-function isDecodingFailure(error: unknown): boolean {
-  const code = error instanceof Error && error.cause instanceof Error ? (error.cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^(Z_|ERR__|ERR_BROTLI|ERR_ZLIB|ERR_ZSTD)/.test(code);
-}
-
-/** A request URL as logs and hooks show it: a redirect target may echo the token in a parameter redactUrl does not know. */
-const shownUrl = (url: string, token: string | undefined): string => scrub(redactUrl(url), token);
-
-const requestIdOf = (headers: Headers): string | undefined => headers.get('x-request-id') ?? undefined;
-
-/** Link targets resolved against the page's URL (RFC 8288); targets that are not http(s) are dropped. */
-function resolveLinks(links: Map<string, string>, pageUrl: string): Map<string, string> {
-  const resolved = new Map<string, string>();
-  for (const [rel, target] of links) {
-    const url = httpUrl(target, pageUrl);
-    if (url !== undefined) resolved.set(rel, url);
-  }
-  return resolved;
-}
-
-/** `reference` resolved against `base` when it is an http(s) URL; undefined otherwise. */
-function httpUrl(reference: string, base: string): string | undefined {
-  try {
-    const url = new URL(reference, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
-}
-
-/** Headers the SDK or fetch decide (framing, connection): a caller's value would break the request. */
-const RESERVED_HEADERS = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
-
-/** `RequestOptions.headers`, checked before anything is sent: names are tokens, values sendable. */
-function checkHeaders(headers: Record<string, string>): void {
-  const issues: ValidationIssue[] = [];
-  if (typeof headers !== 'object' || headers === null) {
-    throw new RequestValidationError('Invalid request options', [{ path: ['headers'], message: 'must be an object of strings' }]);
-  }
-  for (const [name, value] of Object.entries(headers)) {
-    const path = ['headers', name];
-    if (!/^[!#$%&'*+.^`|~\w-]+$/.test(name)) issues.push({ path, message: 'is not a valid header name' });
-    else if (RESERVED_HEADERS.has(name.toLowerCase())) issues.push({ path, message: 'is set by the HTTP layer and cannot be given' });
-    else if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
-    // The value is not quoted: it may be a credential.
-    else if (!isHeaderValue(value)) issues.push({ path, message: 'contains a line break, NUL or a character outside Latin-1' });
-  }
-  if (issues.length > 0) throw new RequestValidationError('Invalid request headers', issues);
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
-  return out;
-}
-
-function isTransient(error: Error): boolean {
-  if (error instanceof RateLimitBudgetError) return false;
-  return (
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof RateLimitError ||
-    (error instanceof InternalServerError && RETRYABLE_STATUS.has(error.status))
-  );
-}
-
-function isRedirect(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
-}
-
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A wire error's code or message as text: a string as is, any other value as its JSON (never `[object Object]`). */
-function wireText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'object') return String(value);
-  try {
-    return excerpt(JSON.stringify(value));
-  } catch {
-    return '';
-  }
-}
-
-/** A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy). */
-function excerpt(text: string): string {
-  const plain = text.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
-}
 
 /** The data of a call that resolves to nothing (an action answered 204 or `{ success: true }`). */
 export const noData = (): undefined => undefined;

@@ -10,7 +10,7 @@
  * list per endpoint.
  */
 import type * as z from 'zod/mini';
-import type { ApiName } from '../core/options.js';
+import type { ApiName } from '../core/api-name.js';
 import { valueAt } from './common.js';
 import { type Definition, defOf } from './definition.js';
 import { compileCheck } from './in-place-check.js';

@@ -3,7 +3,7 @@
  * (with rules 1 to 5), the profile, addresses, saved orders and notifications.
  */
 import type { MockSku } from './catalog.js';
-import type { CoreContext } from './mock.js';
+import type { CoreContext } from './context.js';
 import { paginate } from './paginate.js';
 import type { Route, RouteContext } from './router.js';
 import { cents, copy, fail, json, readJsonBody, timestamp } from './wire.js';

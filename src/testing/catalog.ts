@@ -5,7 +5,7 @@
  * resource and `{names: [...], meta}` for collections; ETags, 304 and rate limits come from the core.
  */
 import { createBooks } from './books.js';
-import type { CoreContext } from './mock.js';
+import type { CoreContext } from './context.js';
 import { paginate } from './paginate.js';
 import { createRandom, type Random } from './random.js';
 import type { Route, RouteContext } from './router.js';

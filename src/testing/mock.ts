@@ -21,6 +21,7 @@ import { createRandom } from './random.js';
 import { createRateLimiter, type RateLimitOptions, setRateLimitHeaders, type RateLimitState } from './rate-limit.js';
 import { type Api, type Route, Router } from './router.js';
 import { createTriggers } from './triggers.js';
+import type { CoreContext } from './context.js';
 import type { MockWebhookEvent } from './types.js';
 import { json, parseMediaType, WireFailure, wireError } from './wire.js';
 
@@ -376,13 +377,6 @@ function loadMsw(): MswModule {
     }
     throw new Error('mock.handlers needs msw (an optional peer dependency): npm install --save-dev msw', { cause });
   }
-}
-
-export interface CoreContext {
-  vendor: string;
-  baseUrl: string;
-  seed: number;
-  now: () => number;
 }
 
 export type MockCore = ReturnType<typeof createMockCore>['mock'];

@@ -1,0 +1,93 @@
+import pRetry from 'p-retry';
+import { AuthenticationError, ConnectionError, InternalServerError, RateLimitBudgetError, RateLimitError, type RequestTarget, TimeoutError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { RefreshableTokenSource, TokenSource } from './options.js';
+import { sleep } from './time.js';
+
+/** The retry and renewal loop: which failures are tried again, after how long, and a token renewed after a 401. */
+
+const MAX_RETRY_WAIT_MS = 120_000;
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+/** The token each 401 refused, so that concurrent refusals of one token renew it once. */
+const refusedTokens = new WeakMap<Error, string>();
+
+/** Remembers which token a 401 refused. */
+export function markRefused(error: Error, token: string): void {
+  refusedTokens.set(error, token);
+}
+
+/**
+ * The API refused the token with a 401 and its source can renew it (OAuth): one new token,
+ * and the refused call is repeated once with it. A refusal from the token endpoint itself
+ * (its URL is not the call's) is final.
+ */
+export async function renewedAfter401(source: TokenSource | undefined, target: RequestTarget, error: Error): Promise<boolean> {
+  if (!(error instanceof AuthenticationError) || error.status !== 401 || error.url !== target.url) return false;
+  const refresh = typeof source === 'function' ? (source as Partial<RefreshableTokenSource>).refresh : undefined;
+  if (typeof refresh !== 'function') return false;
+  await refresh.call(source, refusedTokens.get(error));
+  return true;
+}
+
+/** Attempts after a failed first one; delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry. */
+export async function retryAttempts<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  first: Error,
+  retries: number,
+  logger: Logger,
+  target: RequestTarget,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  const backOff = async (error: Error, attemptNumber: number, retriesLeft: number): Promise<boolean> => {
+    if (!isTransient(error)) return false;
+    const wait = retryDelay(error, attemptNumber);
+    if (wait === undefined) return false;
+    logger.debug(
+      `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
+      { method: target.method, url: target.url },
+    );
+    await sleep(wait, signal);
+    return true;
+  };
+  if (!(await backOff(first, 1, retries))) throw first;
+  // p-retry counts from 1 for its first call, which is the call's first retry (attempt 1).
+  return pRetry((attemptNumber) => attempt(attemptNumber), {
+    retries: retries - 1,
+    minTimeout: 0,
+    maxTimeout: 0,
+    signal,
+    shouldRetry: ({ error, attemptNumber, retriesLeft }) => backOff(error, attemptNumber + 1, retriesLeft),
+  });
+}
+
+function retryDelay(error: Error, attemptNumber: number): number | undefined {
+  let wait: number | undefined;
+  if (error instanceof RateLimitError || error instanceof InternalServerError) {
+    wait = retryAfterMs(error.headers.get('retry-after'));
+    if (wait === undefined && error instanceof RateLimitError && error.reset !== undefined) {
+      wait = Math.max(0, error.reset * 1000 - Date.now()) + 50;
+    }
+  }
+  // Full jitter: anywhere between 0 and the exponential ceiling.
+  wait ??= Math.round(Math.random() * Math.min(8_000, 500 * 2 ** (attemptNumber - 1)));
+  return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
+}
+
+function isTransient(error: Error): boolean {
+  if (error instanceof RateLimitBudgetError) return false;
+  return (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof RateLimitError ||
+    (error instanceof InternalServerError && RETRYABLE_STATUS.has(error.status))
+  );
+}
+
+/** Retry-After in milliseconds from now: seconds or an HTTP date. */
+export function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
