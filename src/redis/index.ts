@@ -183,7 +183,3 @@ function positive(value: number | undefined, fallback: number, option: string): 
   }
   return value;
 }
-
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
