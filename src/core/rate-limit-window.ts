@@ -34,13 +34,14 @@ export interface RateLimitStep {
 }
 
 /**
- * What a step decided: `taken` (the request may go now), a wait in milliseconds and why
+ * What a step decided: `taken` (the request may go now), `reserved` (it holds a slot of a later
+ * window and goes after `wait` ms without another step), a wait in milliseconds and why
  * (`window`: the service's window is full; `minute`: the per-minute budget; `figures`: the
  * token's first request is out and its figures unknown), `refused` (the daily budget is
  * spent), or `settled` (there was nothing to take). `daySent`: the day's count after it.
  */
 export interface RateLimitStepResult {
-  status: 'taken' | 'window' | 'minute' | 'figures' | 'refused' | 'settled';
+  status: 'taken' | 'reserved' | 'window' | 'minute' | 'figures' | 'refused' | 'settled';
   wait: number;
   daySent: number;
 }
@@ -58,9 +59,11 @@ interface TokenWindow {
   window: number;
   /** When that window ends, on this store's clock. */
   ends: number;
-  /** Requests taken in it. */
+  /** Requests taken in it, and beyond `limit`, slots reserved in the windows after it. */
   used: number;
-  /** The window rolled by this store's clock and no answer of the new one came yet. */
+  /** The service's window length, once two windows in a row told it (0: not yet). */
+  length: number;
+  /** The window rolled by this store's clock, its length unknown, and no answer of the new one came yet. */
   provisional: boolean;
   /** Nothing may go before this (a refusal's wait). */
   blocked: number;
@@ -99,40 +102,56 @@ export class ProcessWindows {
       while (token.minute.length > 0 && (token.minute[0] as number) <= now - MINUTE_MS) token.minute.shift();
       if (token.minute.length >= budget.perMinute) decided = { status: 'minute', wait: (token.minute[0] as number) + MINUTE_MS - now };
     }
-    if (decided.status !== 'taken') return { ...decided, daySent };
+    if (decided.status !== 'taken' && decided.status !== 'reserved') return { ...decided, daySent };
     if (token.limit) token.used++;
-    token.inFlight.set(take.id, now + take.holdMs);
+    token.inFlight.set(take.id, now + decided.wait + take.holdMs);
     if (budget) {
       token.minute.push(now);
       this.#today.sent++;
     }
-    return { status: 'taken', wait: 0, daySent: budget ? this.#today.sent : 0 };
+    return { status: decided.status, wait: decided.wait, daySent: budget ? this.#today.sent : 0 };
   }
 
   #stateOf(tokenId: string): TokenWindow {
     let state = this.#tokens.get(tokenId);
     if (!state) {
-      state = { limit: undefined, window: 0, ends: 0, used: 0, provisional: false, blocked: 0, inFlight: new Map(), minute: [] };
+      state = { limit: undefined, window: 0, ends: 0, used: 0, length: 0, provisional: false, blocked: 0, inFlight: new Map(), minute: [] };
       this.#tokens.set(tokenId, state);
     }
     return state;
   }
 }
 
-/** The service's side of a take: 'taken' when its window (or what is known of it) has room now. */
+/**
+ * The service's side of a take: 'taken' when its window (or what is known of it) has room now;
+ * 'reserved' when a later window has (its length known), so the request waits once, no step again.
+ */
 function waitFor(token: TokenWindow, now: number): Pick<RateLimitStepResult, 'status' | 'wait'> {
   if (now < token.blocked) return { status: 'window', wait: token.blocked - now };
   // Until an answer told the token's figures, one request at a time: a first burst would go blind.
   if (token.limit === undefined) return token.inFlight.size > 0 ? { status: 'figures', wait: FIGURES_POLL_MS } : { status: 'taken', wait: 0 };
   if (token.limit === 0) return { status: 'taken', wait: 0 };
   if (now >= token.ends) {
-    // A new window began whose figures no answer told yet: the requests still out may count in
-    // it; let the rest of Limit go, and look again shortly, so a held backlog does not all go at once.
-    token.provisional = true;
-    token.used = token.inFlight.size;
-    token.ends = now + PROVISIONAL_WINDOW_MS;
+    if (token.length > 0) {
+      // The next window by the service's length: slots reserved in it are its first; the requests
+      // still out may count in it too.
+      const windows = Math.floor((now - token.ends) / token.length) + 1;
+      token.ends += windows * token.length;
+      token.window += (windows * token.length) / 1000;
+      token.used = Math.max(token.used - windows * token.limit, token.inFlight.size);
+    } else {
+      // A new window whose length and figures no answer told yet: the requests still out may count
+      // in it; let the rest of Limit go, and look again shortly, so a held backlog does not all go at once.
+      token.provisional = true;
+      token.used = token.inFlight.size;
+      token.ends = now + PROVISIONAL_WINDOW_MS;
+    }
   }
-  return token.used < token.limit ? { status: 'taken', wait: 0 } : { status: 'window', wait: token.ends - now };
+  if (token.used < token.limit) return { status: 'taken', wait: 0 };
+  if (token.length > 0 && !token.provisional) {
+    return { status: 'reserved', wait: token.ends + (Math.floor(token.used / token.limit) - 1) * token.length - now };
+  }
+  return { status: 'window', wait: token.ends - now };
 }
 
 function applySettle(token: TokenWindow, settle: RateLimitSettle, now: number): void {
@@ -146,10 +165,16 @@ function applySettle(token: TokenWindow, settle: RateLimitSettle, now: number): 
     // What the service counted in this window when it answered (this request included).
     const counted = settle.limit - settle.remaining;
     const ends = now + settle.resetInMs;
-    if (!token.limit || settle.window > token.window) {
-      // A window this state had not seen: after a roll, every request taken since counts; else the
-      // requests still out may not be in the answer's count yet.
-      token.used = token.limit && token.provisional ? Math.max(token.used, counted) : Math.min(settle.limit, counted + token.inFlight.size);
+    // A window after the last one this state saw, yet before the one it scheduled: the length was wrong.
+    const misscheduled = settle.window < token.window && settle.window > token.window - token.length / 1000;
+    if (!token.limit || settle.window > token.window || misscheduled) {
+      // A window this state had not seen (or one it scheduled wrongly, whose length is learnt again):
+      // after a roll, every request taken since counts; else the requests still out (or holding
+      // reserved slots) may not be in the answer's count yet. Two windows in a row tell the service's window length.
+      const next = settle.window - token.window;
+      if (token.limit && token.provisional && next > 0) token.length = token.length > 0 ? Math.min(token.length, next * 1000) : next * 1000;
+      else if (misscheduled) token.length = 0;
+      token.used = token.limit && token.provisional ? Math.max(token.used, counted) : counted + token.inFlight.size;
       Object.assign(token, { limit: settle.limit, window: settle.window, ends, provisional: false });
     } else if (settle.window === token.window && !token.provisional) {
       // Each request was counted as it went, so that count stands while the answers agree; a higher

@@ -117,9 +117,11 @@ export class RateLimiter {
     first: RateLimitStepResult,
   ): Promise<CountedIn> {
     const started = this.now();
-    for (let result = first; result.status !== 'taken'; result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs))) {
+    let result = first;
+    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs))) {
       await this.#wait(tokenId, result, target, signal, started);
     }
+    if (result.status === 'reserved') await this.#holdReserved(tokenId, id, result.wait, target, signal);
     return id;
   }
 
@@ -145,6 +147,10 @@ export class RateLimiter {
       // The process's own count of the day stays at least the store's, for a fall back later.
       if (budget) this.#own.countDay(step.budget?.day ?? 0, result.daySent);
       if (result.status === 'taken') return id;
+      if (result.status === 'reserved') {
+        await this.#holdReserved(tokenId, id, result.wait, target, signal);
+        return id;
+      }
       await this.#wait(tokenId, result, target, signal, started);
     }
   }
@@ -168,16 +174,7 @@ export class RateLimiter {
         target,
       );
     }
-    if (result.status === 'window' && this.now() - started + result.wait > MAX_HOLD_MS) {
-      // A day-long window (or a reset sent in milliseconds) is not waited out in silence.
-      const reset = (this.now() + result.wait) / 1000;
-      throw new RateLimitBudgetError(
-        `the service asked this token to wait until ${new Date(reset * 1000).toISOString()} (its rate-limit answer); not sent`,
-        reset,
-        target,
-        'service_wait',
-      );
-    }
+    if (result.status === 'window' && this.now() - started + result.wait > MAX_HOLD_MS) this.#tooLong(result.wait, target);
     if (result.status === 'figures') return this.#untilAnswered(tokenId, result.wait, signal);
     if (result.status === 'window') {
       this.logger.debug(`rate limit: the window is full, waiting ${result.wait} ms for the reset`, { url: target.url });
@@ -185,6 +182,29 @@ export class RateLimiter {
       this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${result.wait} ms`, { url: target.url });
     }
     await sleep(result.wait, signal);
+  }
+
+  /** Waits for the later window a slot was reserved in; a caller's abort (or a wait too long to hold) gives the slot back. */
+  async #holdReserved(tokenId: string, countedIn: CountedIn, wait: number, target: RequestTarget, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      if (wait > MAX_HOLD_MS) this.#tooLong(wait, target);
+      this.logger.debug(`rate limit: the window is full, a slot of a later one is reserved: waiting ${wait} ms`, { url: target.url });
+      await sleep(wait, signal);
+    } catch (error) {
+      this.release(tokenId, countedIn);
+      throw error;
+    }
+  }
+
+  #tooLong(wait: number, target: RequestTarget): never {
+    // A day-long window (or a reset sent in milliseconds) is not waited out in silence.
+    const reset = (this.now() + wait) / 1000;
+    throw new RateLimitBudgetError(
+      `the service asked this token to wait until ${new Date(reset * 1000).toISOString()} (its rate-limit answer); not sent`,
+      reset,
+      target,
+      'service_wait',
+    );
   }
 
   /** Waits `ms`, or less: until an answer of the token comes back to this process. */

@@ -18,13 +18,14 @@ import { errorText } from '../core/text.js';
 const STEP_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local s = redis.call('HMGET', KEYS[1], 'limit', 'window', 'ends', 'used', 'prov', 'blocked')
+local s = redis.call('HMGET', KEYS[1], 'limit', 'window', 'ends', 'used', 'prov', 'blocked', 'length')
 local limit = tonumber(s[1])
 local window = tonumber(s[2]) or 0
 local ends = tonumber(s[3]) or 0
 local used = tonumber(s[4]) or 0
 local prov = s[5] == '1'
 local blocked = tonumber(s[6]) or 0
+local length = tonumber(s[7]) or 0
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 local a = 2
 for i = 1, tonumber(ARGV[1]) do
@@ -38,12 +39,16 @@ for i = 1, tonumber(ARGV[1]) do
     blocked = math.max(blocked, now + inMs)
   elseif kind == 'figures' then
     local counted = L - r
-    if limit == nil or limit == 0 or R > window then
-      if limit ~= nil and limit > 0 and prov then
-        used = math.max(used, counted)
-      else
-        used = math.min(L, counted + redis.call('ZCARD', KEYS[2]))
+    local known = limit ~= nil and limit > 0
+    local misscheduled = R < window and R > window - length / 1000
+    if not known or R > window or misscheduled then
+      local nextWindow = R - window
+      if known and prov and nextWindow > 0 then
+        if length > 0 then length = math.min(length, nextWindow * 1000) else length = nextWindow * 1000 end
+      elseif misscheduled then
+        length = 0
       end
+      if known and prov then used = math.max(used, counted) else used = counted + redis.call('ZCARD', KEYS[2]) end
       limit, window, ends, prov = L, R, now + inMs, false
     elseif R == window and not prov then
       used = math.max(used, counted)
@@ -66,9 +71,22 @@ if id ~= '' then
     if redis.call('ZCARD', KEYS[2]) > 0 then status, wait = 'figures', tonumber(ARGV[a + 4]) end
   elseif limit > 0 then
     if now >= ends then
-      prov, used, ends = true, redis.call('ZCARD', KEYS[2]), now + tonumber(ARGV[a + 5])
+      if length > 0 then
+        local windows = math.floor((now - ends) / length) + 1
+        ends = ends + windows * length
+        window = window + windows * length / 1000
+        used = math.max(used - windows * limit, redis.call('ZCARD', KEYS[2]))
+      else
+        prov, used, ends = true, redis.call('ZCARD', KEYS[2]), now + tonumber(ARGV[a + 5])
+      end
     end
-    if used >= limit then status, wait = 'window', ends - now end
+    if used >= limit then
+      if length > 0 and not prov then
+        status, wait = 'reserved', ends + (math.floor(used / limit) - 1) * length - now
+      else
+        status, wait = 'window', ends - now
+      end
+    end
   end
   if status == 'taken' and perMinute > 0 then
     redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - 60000)
@@ -77,10 +95,11 @@ if id ~= '' then
       status, wait = 'minute', tonumber(oldest[2]) + 60000 - now
     end
   end
-  if status == 'taken' then
+  if status == 'taken' or status == 'reserved' then
     if limit ~= nil and limit > 0 then used = used + 1 end
-    redis.call('ZADD', KEYS[2], now + tonumber(ARGV[a + 1]), id)
-    redis.call('PEXPIRE', KEYS[2], math.max(600000, tonumber(ARGV[a + 1])))
+    local hold = wait + tonumber(ARGV[a + 1])
+    redis.call('ZADD', KEYS[2], now + hold, id)
+    redis.call('PEXPIRE', KEYS[2], math.max(600000, hold))
     if perMinute > 0 then
       redis.call('ZADD', KEYS[3], now, id)
       redis.call('PEXPIRE', KEYS[3], 61000)
@@ -91,7 +110,7 @@ if id ~= '' then
     end
   end
 end
-local fields = {'window', window, 'ends', ends, 'used', used, 'prov', prov and '1' or '0', 'blocked', blocked}
+local fields = {'window', window, 'ends', ends, 'used', used, 'prov', prov and '1' or '0', 'blocked', blocked, 'length', length}
 if limit ~= nil then
   fields[#fields + 1] = 'limit'
   fields[#fields + 1] = limit
@@ -111,7 +130,7 @@ const scriptSha = (): Promise<string> =>
 /** A hash tag holds the text between the first `{` and the next `}`: neither may be in it. */
 const tagSafe = (text: string) => text.replace(/[{}]/g, '_');
 
-const STATUSES = new Set<RateLimitStepResult['status']>(['taken', 'window', 'minute', 'figures', 'refused', 'settled']);
+const STATUSES = new Set<RateLimitStepResult['status']>(['taken', 'reserved', 'window', 'minute', 'figures', 'refused', 'settled']);
 
 /**
  * A {@link RateLimitStore} on Redis. `call` runs one command (bounded in time by the caller);
