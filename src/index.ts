@@ -40,7 +40,7 @@ export {
   userToken,
 } from './core/oauth.js';
 export { Page, PagePromise, type Pagination } from './core/pagination.js';
-export type { RateLimitBudget, RateLimitInfo, RateLimitStore, RateLimitStoreChange } from './core/rate-limit.js';
+export type { RateLimitBudget, RateLimitInfo, RateLimitSettle, RateLimitStep, RateLimitStepResult, RateLimitStore } from './core/rate-limit.js';
 export type { ListOptions, RequestOptions } from './core/transport.js';
 export { VERSION } from './version.js';
 export {

@@ -274,8 +274,8 @@ function checkRateLimit(value: unknown): RateLimitBudget | false | undefined {
 function checkRateLimitStore(value: unknown): RateLimitStore | undefined {
   if (value === undefined) return undefined;
   const store = value as Partial<RateLimitStore> | null;
-  if (typeof store !== 'object' || store === null || typeof store.read !== 'function' || typeof store.swap !== 'function') {
-    return fail('rateLimitStore', 'must be a store with read and swap methods (redisStores(redis).rateLimitStore)');
+  if (typeof store !== 'object' || store === null || typeof store.step !== 'function') {
+    return fail('rateLimitStore', 'must be a store with a step method (redisStores(redis).rateLimitStore)');
   }
   return value as RateLimitStore;
 }

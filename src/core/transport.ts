@@ -310,7 +310,9 @@ export class Transport {
     for (let hop = 0; ; hop++) {
       // Every hop is a request of its own: it waits for a held window, counts against the budget,
       // and holds room in the window until its answer is in (hence release right after).
-      const admitted = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal);
+      // The wait for a shared store counts against the call's timeout; the wait for a window does not.
+      const timeout = spec.options?.timeout ?? this.#options.timeout;
+      const admitted = this.rateLimiter.acquire(tokenId, BUDGETED_APIS.has(spec.api), target, spec.options?.signal, timeout);
       const countedIn = typeof admitted === 'string' ? admitted : await admitted;
       url = this.#permanentRedirects.resolve(url);
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere;

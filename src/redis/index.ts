@@ -11,10 +11,12 @@
  */
 import type { CacheStore, CachedAnswer } from '../core/cache.js';
 import type { Logger } from '../core/logger.js';
-import type { RateLimitStore, RateLimitStoreChange } from '../core/rate-limit.js';
+import type { RateLimitStore } from '../core/rate-limit.js';
+import { FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS } from '../core/rate-limit-window.js';
 import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
+import { redisRateLimitStore } from './rate-limit.js';
 
 /** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
 export interface NodeRedisClientLike {
@@ -48,6 +50,8 @@ export interface RedisDedupeStore extends WebhookDedupeStore {
   delete(key: string): Promise<void>;
   /** True when this process should handle the delivery: it set the key, or Redis could not say (at least once). */
   claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Extends a claim by `ttlMs` from now while the key still marks the delivery in progress (never a handled mark). */
+  renew(key: string, ttlMs: number): Promise<boolean>;
 }
 
 export interface RedisStores {
@@ -63,44 +67,15 @@ const DEFAULT_TIMEOUT_MS = 500;
 const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** What `claim` writes: the webhook handler reads any value but its handled mark as "in progress". */
 const CLAIMED = 'in-flight';
-
-/**
- * Sets every key to its next value when each still holds the expected one (ARGV per key:
- * expected-present flag, expected, next, ttl in ms); otherwise returns the values found.
- */
-const SWAP_SCRIPT = `
-local found = {}
-local same = true
-for i, key in ipairs(KEYS) do
-  local current = redis.call('GET', key)
-  found[i] = current
-  local base = (i - 1) * 4
-  if ARGV[base + 1] == '1' then
-    if current ~= ARGV[base + 2] then same = false end
-  elseif current then
-    same = false
-  end
-end
-if not same then return found end
-for i, key in ipairs(KEYS) do
-  local base = (i - 1) * 4
-  redis.call('SET', key, ARGV[base + 3], 'PX', ARGV[base + 4])
-end
-return 1
-`;
-
-/** The script's SHA-1, hex, for EVALSHA: computed once, on the first swap. */
-let swapScriptSha: Promise<string> | undefined;
-const scriptSha = (): Promise<string> =>
-  (swapScriptSha ??= crypto.subtle.digest('SHA-1', new TextEncoder().encode(SWAP_SCRIPT)).then((digest) =>
-    Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''),
-  ));
+/** Extends a claim's lease only while it is one: a handled mark keeps its own, longer expiry. */
+const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 
 /**
  * The three stores on one Redis client (node-redis v4+ or ioredis). Keys are
- * `<prefix>cache:…`, `<prefix>webhook:…` and `<prefix>{ratelimit}:…`; every one expires.
- * The rate-limit keys share the hash tag `{ratelimit}`: a change of a token's window and the
- * day's count is one script over two keys, which Redis Cluster runs only within one slot.
+ * `<prefix>cache:…`, `<prefix>webhook:…` and the rate-limit keys; every one expires. Each
+ * rate-limit step is one script over keys of one hash tag (Redis Cluster runs a script only
+ * within one slot): a merchant token's keys are tagged by the token, so tokens spread over the
+ * cluster; the budgeted APIs' tokens are tagged with the client's daily count they share.
  *
  * @example
  * const stores = redisStores(redis);
@@ -172,35 +147,15 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
         const ttl = String(Math.max(1, Math.ceil(ttlMs)));
         return (await call('dedupe', ['SET', dedupeKey(key), CLAIMED, 'PX', ttl, 'NX'])) !== null;
       }, true),
+    renew: (key, ttlMs) =>
+      orElse('dedupe', atLeastOnce, async () => {
+        const ttl = String(Math.max(1, Math.ceil(ttlMs)));
+        return (await call('dedupe', ['EVAL', RENEW_SCRIPT, '1', dedupeKey(key), CLAIMED, ttl])) === 1;
+      }, false),
   };
 
-  const limitKey = (key: string) => `${prefix}{ratelimit}:${key}`;
   // Failures reach the client, which falls back to its own view and says so in its log.
-  const rateLimitStore: RateLimitStore = {
-    async read(keys) {
-      if (keys.length === 0) return [];
-      const reply = await call('rateLimit', ['MGET', ...keys.map(limitKey)]);
-      if (!Array.isArray(reply)) throw new Error('unexpected MGET reply');
-      return reply.map(stringOrUndefined);
-    },
-    async swap(changes: readonly RateLimitStoreChange[]) {
-      const args = [String(changes.length), ...changes.map((change) => limitKey(change.key))];
-      for (const change of changes) {
-        args.push(change.expected === undefined ? '0' : '1', change.expected ?? '', change.next, String(Math.max(1, Math.ceil(change.ttlMs))));
-      }
-      // The script by its hash; sent whole only when this Redis has not seen it yet (or forgot it).
-      let reply: unknown;
-      try {
-        reply = await call('rateLimit', ['EVALSHA', await scriptSha(), ...args]);
-      } catch (error) {
-        if (!errorText(error).includes('NOSCRIPT')) throw error;
-        reply = await call('rateLimit', ['EVAL', SWAP_SCRIPT, ...args]);
-      }
-      if (Array.isArray(reply)) return changes.map((_, i) => stringOrUndefined(reply[i]));
-      if (reply === 1) return true;
-      throw new Error('unexpected EVAL reply');
-    },
-  };
+  const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
 
   return { cache, dedupe, rateLimitStore };
 }
@@ -227,8 +182,4 @@ function positive(value: number | undefined, fallback: number, option: string): 
     throw new TypeError(`redisStores: ${option} must be a positive number of milliseconds`);
   }
   return value;
-}
-
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }

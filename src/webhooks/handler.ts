@@ -20,6 +20,11 @@ export interface WebhookDedupeStore {
    * `onEvent` for one delivery; without it, get-then-set leaves a gap between them.
    */
   claim?(key: string, ttlMs: number): unknown;
+  /**
+   * Extends a claim this instance holds by `ttlMs` from now, while `onEvent` runs (only while the
+   * key still marks a delivery in progress). Without it, the handler writes the claim again with `set`.
+   */
+  renew?(key: string, ttlMs: number): unknown;
 }
 
 export interface WebhookEventContext {
@@ -45,8 +50,18 @@ export interface WebhookHandlerOptions {
   trustProxy?: number | readonly string[];
   /** Store for redelivery deduplication (default in-memory); `false` turns deduplication off. */
   dedupe?: WebhookDedupeStore | false;
-  /** How long a handled delivery is remembered. Default 30 minutes (the service retries within about 20). */
+  /**
+   * How long a handled delivery is remembered after `onEvent` returned. Default 30 minutes (the
+   * service retries within about 20): a shorter one lets a later retry be handled again. It has
+   * no bearing on a delivery in progress, which the claim's lease holds however long `onEvent` runs.
+   */
   dedupeTtlMs?: number;
+  /**
+   * How long a delivery's claim stands without being renewed, in ms (default 10 000). It is
+   * renewed every third of it while `onEvent` runs, so a process that crashes mid-delivery
+   * frees the delivery within this time and the service's next retry is handled elsewhere.
+   */
+  claimLeaseMs?: number;
   /** Larger bodies are answered 413 without being read in full. Default 1 MiB. */
   maxBodyBytes?: number;
   /**
@@ -79,10 +94,10 @@ export type WebhookHandler = (request: Request, info?: { remoteAddress?: string 
 
 const DEFAULT_DEDUPE_TTL_MS = 30 * 60 * 1000;
 /**
- * How long a delivery in progress is marked in a shared store. Short, so a process that
- * dies mid-delivery blocks the service's retries (about 5 minutes apart) only briefly.
+ * How long a delivery in progress is marked in a shared store without renewal. Short, so a
+ * process that dies mid-delivery blocks the service's retries only for seconds.
  */
-const IN_FLIGHT_TTL_MS = 2 * 60 * 1000;
+const DEFAULT_CLAIM_LEASE_MS = 10_000;
 const HANDLED = 'handled';
 const IN_FLIGHT = 'in-flight';
 /** Bound of the default store: enough for any realistic 30-minute burst. */
@@ -134,6 +149,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new TypeError('createWebhookHandler: handlerTimeoutMs must be a positive number');
   }
+  const lease = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
+  if (!Number.isFinite(lease) || lease <= 0) throw new TypeError('createWebhookHandler: claimLeaseMs must be a positive number');
   // A store the user passed may be shared by several processes (a Map cannot be).
   if (options.dedupe && store?.claim === undefined && !(store instanceof Map)) {
     console.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
@@ -156,7 +173,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     parseOptions.onDrift = (report) => reportOnce([report], reported, onDrift);
   }
   const urlSecret = options.urlSecret === undefined ? undefined : createUrlSecretCheck(options.urlSecret);
-  const inFlightTtl = Math.min(IN_FLIGHT_TTL_MS, ttl);
   // Deliveries this process is handling: claimed before any store call, so two deliveries
   // in one process never race on the store.
   const inFlight = new Set<string>();
@@ -204,14 +220,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     inFlight.add(key);
     const release = () => bounded(() => store.delete(key), timeoutMs);
     try {
-      const claimed = await claimDelivery(store, key, inFlightTtl, timeoutMs);
+      const claimed = await claimDelivery(store, key, lease, timeoutMs);
       if (claimed === TIMED_OUT) {
         await release();
         return answer(500, 'timed out');
       }
       if (claimed === HANDLED) return answer(200, 'already handled');
       if (claimed === IN_FLIGHT) return answer(409, 'this delivery is still being handled');
-      const response = await handle();
+      const response = await holdingLease(store, key, lease, timeoutMs, handle);
       // Marking is best effort, like every store call: the event was handled either way.
       if (response.status === 200) await bounded(() => store.set(key, HANDLED, ttl), timeoutMs);
       else await release();
@@ -244,6 +260,18 @@ async function claimDelivery(
   if (seen === TIMED_OUT) return TIMED_OUT;
   if (seen === HANDLED || seen === IN_FLIGHT) return seen;
   return (await bounded(() => store.set(key, IN_FLIGHT, ttlMs), timeoutMs)) === TIMED_OUT ? TIMED_OUT : true;
+}
+
+/** Runs `handle` while renewing the delivery's claim every third of its lease, so only a crash lets it lapse. */
+async function holdingLease<T>(store: WebhookDedupeStore, key: string, lease: number, timeoutMs: number, handle: () => Promise<T>): Promise<T> {
+  const renew = () =>
+    bounded(() => (typeof store.renew === 'function' ? store.renew(key, lease) : store.set(key, IN_FLIGHT, lease)), Math.min(timeoutMs, lease / 3));
+  const timer = setInterval(() => void renew(), Math.max(1, lease / 3));
+  try {
+    return await handle();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function deliver(
@@ -389,6 +417,9 @@ function memoryStore(): WebhookDedupeStore {
       if (store.get(key) !== undefined) return false;
       store.set(key, IN_FLIGHT, ttlMs);
       return true;
+    },
+    renew(key, ttlMs) {
+      if (store.get(key) === IN_FLIGHT) store.set(key, IN_FLIGHT, ttlMs);
     },
   };
   return store;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpResponse, http, passthrough } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitBudgetError, RateLimitError, type RateLimitStore } from 'emporio';
 import { BASE, makeClient, recordingLogger, useMswServer } from '../helpers/server';
 
@@ -85,17 +85,18 @@ describe('rate limits', () => {
 
 /**
  * A real loopback service that counts strictly: `limit` requests per window of `windowMs` from
- * its start, a 403 `{ message }` past it. Remaining is computed on arrival and the answer may be
+ * its start, a 403 `{ message }` past it, by its own clock (`skewMs` off this host's, told in `Date`). Remaining is computed on arrival and the answer may be
  * delayed after (`slow(n)` for the n-th request), as a busy service does.
  */
-async function strictService(limit: number, windowMs: number, slow: (n: number) => number = () => 0) {
+async function strictService(limit: number, windowMs: number, slow: (n: number) => number = () => 0, skewMs = 0) {
   const seen = { sent: 0, refused: 0 };
-  let windowStart = Date.now();
+  const clock = () => Date.now() + skewMs;
+  let windowStart = clock();
   let used = 0;
   const service = createServer(async (req, res) => {
     for await (const _ of req); // read the body
     const n = ++seen.sent;
-    const now = Date.now();
+    const now = clock();
     if (now - windowStart >= windowMs) {
       windowStart += Math.floor((now - windowStart) / windowMs) * windowMs;
       used = 0;
@@ -103,6 +104,7 @@ async function strictService(limit: number, windowMs: number, slow: (n: number) 
     used++;
     const headers = {
       'content-type': 'application/json',
+      date: new Date(now).toUTCString(),
       'x-ratelimit-limit': String(limit),
       'x-ratelimit-remaining': String(Math.max(0, limit - used)),
       'x-ratelimit-reset': String(Math.ceil((windowStart + windowMs) / 1000)),
@@ -149,80 +151,49 @@ describe("the service's window, with requests in flight", () => {
   });
 });
 
-describe('a shared rate-limit store that fails and comes back', () => {
-  /** A store in memory that can be taken down. */
-  function memoryStore() {
-    const values = new Map<string, string>();
-    let down = false;
-    const store: RateLimitStore = {
-      async read(keys) {
-        if (down) throw new Error('store down');
-        return keys.map((key) => values.get(key));
-      },
-      async swap(changes) {
-        if (down) throw new Error('store down');
-        const found = changes.map((change) => values.get(change.key));
-        if (changes.some((change, i) => found[i] !== change.expected)) return found;
-        for (const change of changes) values.set(change.key, change.next);
-        return true;
-      },
-    };
-    const tokenState = () => {
-      const [state] = [...values].filter(([key]) => key.startsWith('token:')).map(([, value]) => JSON.parse(value) as { inFlight?: Record<string, [number, number]>; untracked?: number });
-      return state;
-    };
-    /** This token's requests in flight, as the store counts them across instances. */
-    const inFlight = () => Object.values(tokenState()?.inFlight ?? {}).reduce((sum, [count]) => sum + count, 0);
-    /** Requests the store counted before any window was known, whose answers have not said they fell outside one. */
-    const untracked = () => tokenState()?.untracked ?? 0;
-    const setDown = (value: boolean) => {
-      down = value;
-    };
-    return { store, inFlight, untracked, setDown };
-  }
+describe('a shared rate-limit store that is slow', () => {
+  /** A store whose every step hangs: the client must not wait past the call's own bounds. */
+  const hanging: RateLimitStore = { step: () => new Promise(() => {}) };
 
-  afterEach(() => vi.useRealTimers());
-
-  it('a request counted while it was down is released in the process, not in the store, after it answers again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const held = new Map<string, () => void>();
-    server.use(
-      http.get(`${BASE}/categories/:id`, async ({ params }) => {
-        await new Promise<void>((resolve) => held.set(String(params.id), resolve));
-        return HttpResponse.json({ category: { id: Number(params.id) } });
-      }),
-    );
-    const { store, inFlight, untracked, setDown } = memoryStore();
+  it("waits for it no longer than the call's timeout, then sends by its own view (and says so)", async () => {
+    const arrivals = categoryServer();
     const { lines, logger } = recordingLogger();
-    const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: store, logger });
-    const arrived = async (id: string) => {
-      while (!held.has(id)) await new Promise((resolve) => setTimeout(resolve, 1));
-    };
-    const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-    setDown(true);
-    const counterHere = client.catalog.categories.get(1);
-    await arrived('1');
+    const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: hanging, logger, timeout: 200 });
+    const started = Date.now();
+    await client.catalog.categories.get(1);
+    // The store's own bound is a second; the call's timeout is what holds.
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(arrivals).toHaveLength(1);
     expect(lines.some((line) => line.includes("this process's own view"))).toBe(true);
+  });
 
-    setDown(false);
-    vi.setSystemTime(Date.now() + 6_000);
-    const countedInStore = client.catalog.categories.get(2);
-    await arrived('2');
-    await settled();
-    expect(inFlight()).toBe(1);
+  it('an abort while it waits for the store rejects at once, and nothing is sent', async () => {
+    const arrivals = categoryServer();
+    const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: hanging, timeout: 10_000 });
+    const controller = new AbortController();
+    const call = client.catalog.categories.get(1, {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('enough')), 50);
+    const started = Date.now();
+    await expect(call).rejects.toThrow('enough');
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(arrivals).toHaveLength(0);
+  });
+});
 
-    expect(untracked()).toBe(1);
-    held.get('1')?.();
-    await counterHere;
-    await settled();
-    // The store still counts the request that is out; only its own answer takes it off. That answer
-    // (without rate-limit headers) takes nothing off the store's count of requests outside a window either.
-    expect(inFlight()).toBe(1);
-    expect(untracked()).toBe(1);
-    held.get('2')?.();
-    await countedInStore;
-    await settled();
-    expect(inFlight()).toBe(0);
+describe('before the first figures, and on a host whose clock is off', () => {
+  it('sends one request at a time until the first answer tells the figures: 16 at once against 10 a second earn no 403', async () => {
+    const { seen, baseUrl } = await strictService(10, 1_000);
+    const client = makeClient({ baseUrl, cache: false, maxRetries: 0, rateLimit: false });
+    const results = await Promise.allSettled(Array.from({ length: 16 }, () => client.catalog.categories.get(1)));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(seen.refused).toBe(0);
+    expect(seen.sent).toBe(16);
+  });
+
+  it.each([-1_500, -200])("paces by the service's Date, not this host's clock: a service %i ms behind earns no 403", async (skewMs) => {
+    const { seen, baseUrl } = await strictService(4, 1_000, () => 0, skewMs);
+    const client = makeClient({ baseUrl, cache: false, maxRetries: 0, rateLimit: false });
+    for (let i = 0; i < 10; i++) await client.catalog.categories.get(1);
+    expect(seen.refused).toBe(0);
   });
 });

@@ -79,7 +79,7 @@ const isReady = (report: WorkerReport): report is Extract<WorkerReport, { ready:
 const isRun = (report: WorkerReport): report is Extract<WorkerReport, { ran: unknown }> => 'ran' in report;
 
 async function stopWorker(worker: Worker): Promise<void> {
-  if (worker.child.exitCode !== null) return;
+  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
   const exited = new Promise((resolve) => worker.child.once('exit', resolve));
   if (worker.child.connected) worker.command({ stop: true });
   const timer = setTimeout(() => worker.child.kill('SIGKILL'), 5_000);
@@ -210,4 +210,81 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
     const logs = handlers.flatMap((handler) => handler.reports.flatMap((report) => ('log' in report ? [report.log] : [])));
     expect(logs.some((line) => line.includes('at least once'))).toBe(true);
   }, 60_000);
+});
+
+describe.skipIf(redisServerMissing !== undefined)('a webhook handler that crashes mid-delivery', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+
+  /**
+   * The service's retries 5, 30 and 60 s apart, with a 10 s lease (the default), in real time
+   * shortened 20 times: a lease of 500 ms, retries 250, 1,500 and 3,000 ms apart.
+   */
+  const SCALE = 20;
+  const LEASE_MS = 10_000 / SCALE;
+  const GAPS_MS = [5_000, 30_000, 60_000].map((gap) => gap / SCALE);
+
+  it('frees its claim within the lease: of retries 5, 30 and 60 s apart to a second process, one handles it, once; the first gets 409, the last 200', async () => {
+    const redis = await startRedisServer();
+    cleanup.push(() => redis.stop());
+    const handlers = [0, 1].map((i) =>
+      startWorker({
+        role: 'webhooks',
+        redisUrl: redis.url,
+        redisClient: i % 2 ? 'ioredis' : 'node-redis',
+        prefix: 'crash:',
+        claimLeaseMs: LEASE_MS,
+        ...(i === 0 ? { crashOn: 'CRASH-1' } : {}),
+      }),
+    );
+    cleanup.push(() => Promise.all(handlers.map(stopWorker)).then(() => {}));
+    const [crashing, surviving] = handlers as [Worker, Worker];
+    const ports = (await Promise.all(handlers.map((handler) => handler.next(isReady)))).map((ready) => ready.port);
+    const body = JSON.stringify(newOrderBody({ ...recordedOrder(), code: 'CRASH-1' }));
+    const deliver = (port: number | undefined) =>
+      fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).then(
+        (response) => response.status,
+        () => 'no answer' as const,
+      );
+
+    const exited = new Promise((resolve) => crashing.child.once('exit', resolve));
+    expect(await deliver(ports[0])).toBe('no answer');
+    await exited;
+    expect(crashing.reports.some((report) => 'started' in report && report.started === 'CRASH-1')).toBe(true);
+    const statuses: (number | string)[] = [];
+    for (const gap of GAPS_MS) {
+      await new Promise((resolve) => setTimeout(resolve, gap));
+      statuses.push(await deliver(ports[1]));
+    }
+    // 5 s later the lease still stood (409: the service retries); 30 s later it had lapsed, and
+    // the retry was handled; 60 s after that, the handled mark answers.
+    expect(statuses).toEqual([409, 200, 200]);
+    const handled = surviving.reports.flatMap((report) => ('handled' in report ? [report.handled] : []));
+    expect(handled).toEqual(['CRASH-1']);
+  }, 30_000);
+
+  it('while onEvent runs longer than the lease, the claim is renewed: a retry to a second process meanwhile gets 409', async () => {
+    const redis = await startRedisServer();
+    cleanup.push(() => redis.stop());
+    const handlers = [0, 1].map((i) =>
+      startWorker({ role: 'webhooks', redisUrl: redis.url, redisClient: i % 2 ? 'ioredis' : 'node-redis', prefix: 'renew:', claimLeaseMs: LEASE_MS, onEventMs: LEASE_MS * 4 }),
+    );
+    cleanup.push(() => Promise.all(handlers.map(stopWorker)).then(() => {}));
+    const ports = (await Promise.all(handlers.map((handler) => handler.next(isReady)))).map((ready) => ready.port);
+    const body = JSON.stringify(newOrderBody({ ...recordedOrder(), code: 'SLOW-1' }));
+    const deliver = (port: number | undefined) =>
+      fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).then((response) => response.status);
+    const first = deliver(ports[0]);
+    const retries: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+      retries.push(await deliver(ports[1]));
+    }
+    expect(await first).toBe(200);
+    expect(retries).toEqual([409, 409, 409]);
+    const handled = handlers.flatMap((handler) => handler.reports.flatMap((report) => ('handled' in report ? [report.handled] : [])));
+    expect(handled).toEqual(['SLOW-1']);
+  }, 30_000);
 });

@@ -22,6 +22,11 @@ export interface WorkerSetup {
   offset?: number;
   /** Send the updates as `batchUpdate` calls of this many, two at a time (default: one `updateMany`). */
   batchSize?: number;
+  /** webhooks: the handler's claim lease, and how long onEvent takes (default 30 ms). */
+  claimLeaseMs?: number;
+  onEventMs?: number;
+  /** webhooks: a delivery of this order code kills the process mid-onEvent. */
+  crashOn?: string;
 }
 
 /** Test → worker: run the updates against `baseUrl` from `startAt` (epoch ms), or stop. */
@@ -32,6 +37,7 @@ export type WorkerReport =
   | { ready: true; port?: number }
   | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; windows: string[]; firstError?: string } }
   | { handled: string }
+  | { started: string }
   | { log: string };
 
 const send = (report: WorkerReport) => process.send?.(report);
@@ -59,10 +65,15 @@ if (setup.role === 'webhooks') {
   const handler = createWebhookHandler({
     allowedRanges: false,
     dedupe: stores.dedupe,
+    ...(setup.claimLeaseMs ? { claimLeaseMs: setup.claimLeaseMs } : {}),
     onEvent: async (event) => {
+      const code = String(event.order?.code);
+      await new Promise<void>((resolve) => (process.send ? process.send({ started: code } satisfies WorkerReport, () => resolve()) : resolve()));
+      // A crash mid-delivery: the claim is never released nor marked handled.
+      if (code === setup.crashOn) process.kill(process.pid, 'SIGKILL');
       // Long enough for the sibling's copy of the delivery to arrive meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      send({ handled: String(event.order?.code) });
+      await new Promise((resolve) => setTimeout(resolve, setup.onEventMs ?? 30));
+      send({ handled: code });
     },
   });
   const server = createServer(toNodeHandler(handler));
