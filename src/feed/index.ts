@@ -4,6 +4,8 @@
  * beacon, and the step from a feed product to a Products API update.
  */
 export { EmporioError } from '../core/errors.js';
+export { type CheckedProduct, type CheckFeedOptions, checkFeed, type FeedSource } from './check.js';
+export { createCsvFeedWriter } from './csv-writer.js';
 export { FeedValidationError } from './errors.js';
 export type { FeedWriter, FeedWriterOptions } from './output.js';
 export {

@@ -56,6 +56,12 @@ export class ReportBuilder {
     if (this.report.warningCount++ < this.max) this.report.warnings.push(issue);
   }
 
+  /** An error that ends the read: listed even past `maxIssues`, so the report says why it ended. */
+  fatal(issue: FeedIssue): void {
+    this.report.errorCount++;
+    this.report.errors.push(issue);
+  }
+
   add(lists: IssueLists): void {
     for (const issue of lists.errors) this.error(issue);
     for (const issue of lists.warnings) this.warning(issue);

@@ -133,6 +133,7 @@ export function checkProduct(
   if (distinct.size > MAX_IMAGE_LINKS) {
     c.error('additional_images', 'image_count', `${distinct.size} image links; at most ${MAX_IMAGE_LINKS} in all`);
   }
+  if (mode === 'csv' && written.variations.length > 0) c.error('variations', 'type', 'a CSV feed has no size variations');
   if (written.variations.length > 0 && written.size === undefined) {
     c.error('size', 'required', 'a product with size variations lists its sizes in size');
   }
