@@ -3,10 +3,13 @@
  * checker with line numbers, a handler serving the feed to the service's crawler, the order
  * beacon, and the step from a feed product to a Products API update.
  */
-export { EmporioError } from '../core/errors.js';
+export { EmporioError, RequestValidationError } from '../core/errors.js';
+export { type BeaconItem, type BeaconOrder, type OrderBeaconOptions, orderBeacon, PAYMENT_TYPES, type PaymentType } from './beacon.js';
 export { type CheckedProduct, type CheckFeedOptions, checkFeed, type FeedSource } from './check.js';
 export { createCsvFeedWriter } from './csv-writer.js';
 export { FeedValidationError } from './errors.js';
+export { createFeedHandler, type FeedBody, type FeedHandler, type FeedHandlerOptions } from './handler.js';
+export { type NodeFeedResponseLike, toNodeHandler } from './node.js';
 export type { FeedWriter, FeedWriterOptions } from './output.js';
 export {
   type FeedDecimal,
