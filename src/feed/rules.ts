@@ -168,7 +168,7 @@ export function formatDecimal(value: unknown): string | { reason: string } {
     if (value < 0) return { reason: 'negative' };
     const cents = Math.round(value * 100);
     // 0.1 + 0.2 is 0.30000000000000004: float noise, not a third decimal place.
-    if (Math.abs(value * 100 - cents) > 1e-6 * Math.max(1, cents)) return { reason: 'more than 2 decimal places' };
+    if (Math.abs(value * 100 - cents) > 1e-9 * Math.max(1, cents)) return { reason: 'more than 2 decimal places' };
     if (!Number.isSafeInteger(cents)) return { reason: 'too large' };
     const euros = Math.floor(cents / 100);
     const rest = cents - euros * 100;
@@ -227,20 +227,23 @@ class Checker {
       this.error(attribute, 'type', `${attribute} must be a string`);
       return undefined;
     }
-    if (required && value.trim() === '') {
-      this.error(attribute, 'required', `${attribute} is blank`);
+    // Surrounding white space is no part of a value, and XML reads every line end as \n:
+    // written so, a value reads back as it was written.
+    const text = value.includes('\r') ? value.replace(/\r\n?/g, '\n').trim() : value.trim();
+    if (text === '') {
+      if (required) this.error(attribute, 'required', `${attribute} is blank`);
       return undefined;
     }
-    if (value.length > max && codePoints(value) > max) {
-      this.error(attribute, 'max_length', `${attribute} has ${codePoints(value)} characters; at most ${max}`);
+    if (text.length > max && codePoints(text) > max) {
+      this.error(attribute, 'max_length', `${attribute} has ${codePoints(text)} characters; at most ${max}`);
     }
-    if (SUSPECT.test(value)) {
-      if (BAD_CHARACTER.test(value)) {
+    if (SUSPECT.test(text)) {
+      if (BAD_CHARACTER.test(text)) {
         this.error(attribute, 'invalid_character', `${attribute} holds a control character or a lone surrogate, which XML cannot carry`);
       }
-      if (HTML.test(value)) this.error(attribute, 'no_html', `${attribute} holds HTML markup or an HTML character reference`);
+      if (HTML.test(text)) this.error(attribute, 'no_html', `${attribute} holds HTML markup or an HTML character reference`);
     }
-    return value;
+    return text;
   }
 
   url(value: unknown, attribute: string, max: number, required: boolean, image = false): string | undefined {
