@@ -15,6 +15,7 @@ export default defineConfig({
       { find: /^emporio\/testing\/msw$/, replacement: src('testing/msw.ts') },
       { find: /^emporio\/testing$/, replacement: src('testing/index.ts') },
       { find: /^emporio\/redis$/, replacement: src('redis/index.ts') },
+      { find: /^emporio\/feed$/, replacement: src('feed/index.ts') },
       { find: /^emporio$/, replacement: src('index.ts') },
     ],
   },

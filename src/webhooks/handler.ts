@@ -316,7 +316,7 @@ async function bounded(call: () => unknown, timeoutMs: number): Promise<unknown>
 }
 
 /** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */
-function senderAddress(request: Request, socketAddress: string | undefined, proxy: number | readonly string[] | undefined) {
+export function senderAddress(request: Request, socketAddress: string | undefined, proxy: number | readonly string[] | undefined) {
   if (proxy === undefined || proxy === 0 || socketAddress === undefined) return socketAddress;
   const header = request.headers.get('x-forwarded-for');
   const chain = header === null ? [] : header.split(',').map(hostOnly).filter((hop) => hop.length > 0);

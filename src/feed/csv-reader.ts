@@ -1,0 +1,137 @@
+/**
+ * Reads a CSV feed (the service's fallback format, RFC 4180) on csv-parse: the separator is
+ * the one the first line uses, a header row is optional (without one the columns are read in
+ * the published order), empty lines are skipped, and every row must have as many fields as
+ * the first. Products are checked by the CSV page's rules (no VAT or quantity required,
+ * `http` links allowed, descriptions up to 1000 characters).
+ */
+import { parse } from 'csv-parse';
+import { PRODUCT_ELEMENTS } from './names.js';
+import { finishProduct, type ReadContext, warnOnce } from './read-context.js';
+
+/** The published header; a file without a header row has these columns in this order. */
+export const PUBLISHED_CSV_COLUMNS = [
+  'id',
+  'name',
+  'link',
+  'image',
+  'additionalimage',
+  'category',
+  'price_with_vat',
+  'manufacturer',
+  'mpn',
+  'ean',
+  'instock',
+  'availability',
+  'size',
+  'weight',
+  'color',
+] as const;
+
+const SEPARATORS = [',', ';', '\t', '|'];
+/** Several additional images share one column: a comma (or space) before each further URL. */
+const IMAGE_SPLIT = /[\s,]+(?=https?:\/\/)/i;
+
+interface Row {
+  record: string[];
+  info: { lines: number };
+}
+
+export async function readCsv(texts: AsyncIterable<string>, context: ReadContext, at: (line: () => number) => void): Promise<void> {
+  const { builder } = context;
+  let parser: ReturnType<typeof parse> | undefined;
+  let columns: (readonly [string, string] | undefined)[] = [];
+  let width = 0;
+  let rows = 0;
+  let lastLine = 1;
+  at(() => lastLine);
+  let failure: Error | undefined;
+
+  const handle = (row: Row) => {
+    lastLine = row.info.lines;
+    const fields = row.record;
+    if (rows++ === 0) {
+      width = fields.length;
+      const names = fields.map((field) => field.trim().toLowerCase());
+      if (names.includes('id') || names.includes('uid') || names.includes('uniqueid')) {
+        columns = names.map((name) => PRODUCT_ELEMENTS[name]);
+        names.forEach((name, i) => {
+          if (columns[i] === undefined && name !== '') {
+            warnOnce(context, `column:${name}`, {
+              line: 1,
+              rule: name === 'instock' ? 'deprecated' : 'unknown_element',
+              message: name === 'instock' ? 'the instock column is deprecated and ignored' : `the column ${fields[i]} is not a feed attribute; it is ignored`,
+            });
+          }
+        });
+        return;
+      }
+      columns = PUBLISHED_CSV_COLUMNS.map((name) => PRODUCT_ELEMENTS[name]);
+      builder.warning({ line: 1, rule: 'spelling', message: 'no header row: the columns are read in the published order' });
+    }
+    if (fields.length !== width) {
+      builder.error({ line: lastLine, rule: 'csv', message: `${fields.length} fields where the first row has ${width}: every row has the same number` });
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    const lines: Record<string, number> = {};
+    fields.forEach((field, i) => {
+      const column = columns[i];
+      if (column === undefined) return;
+      const value = field.trim();
+      if (value === '') return;
+      if (column[0] === 'additional_images') {
+        values.additional_images = value.split(IMAGE_SPLIT);
+      } else if (values[column[0]] === undefined) values[column[0]] = value;
+    });
+    finishProduct(context, values, 'read-csv', lastLine, lines);
+  };
+
+  const drain = () => {
+    for (let row = parser?.read() as Row | null; row !== null && row !== undefined; row = parser?.read() as Row | null) handle(row);
+  };
+
+  for await (const text of texts) {
+    if (parser === undefined) {
+      parser = parse({ delimiter: separatorOf(text), info: true, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true });
+      parser.on('error', (error: Error) => {
+        failure = error;
+      });
+    }
+    parser.write(text);
+    drain();
+    if (failure !== undefined) break;
+  }
+  if (parser !== undefined && failure === undefined) {
+    const ended = new Promise<void>((resolve) => {
+      parser?.on('end', resolve);
+      parser?.on('error', () => resolve());
+    });
+    parser.end();
+    parser.on('readable', drain);
+    drain();
+    await ended;
+    drain();
+  }
+  if (failure !== undefined) {
+    builder.fatal({ line: lastLine, rule: 'csv', message: `not valid CSV: ${failure.message}` });
+    return;
+  }
+  if (builder.report.products === 0) builder.error({ line: lastLine, rule: 'no_products', message: 'no product rows found' });
+}
+
+/** The separator the first line uses most (outside quotes). */
+function separatorOf(text: string): string {
+  const end = text.indexOf('\n');
+  const line = (end === -1 ? text : text.slice(0, end)).replace(/"[^"]*"/g, '');
+  let best = ',';
+  let most = 0;
+  for (const separator of SEPARATORS) {
+    const count = line.split(separator).length - 1;
+    if (count > most) {
+      best = separator;
+      most = count;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,50 @@
+/**
+ * The ids seen so far in one feed, for catching a repeated Unique ID without keeping every
+ * product (or even every id string) in memory: each id is kept as two independent 32-bit
+ * hashes, 8 bytes, in an open-addressing table. Two different ids are taken for one only when
+ * both hashes collide (about 1 in 10^7 for a feed of a million ids; such a product is reported,
+ * never silently lost).
+ */
+export class IdSet {
+  private table = new Uint32Array(1 << 12);
+  private count = 0;
+
+  /** Adds `id` of `kind` (products and variations are kept apart); false when it was already there. */
+  add(id: string, kind: 0 | 1 = 0): boolean {
+    let h1 = 0x811c9dc5 ^ kind;
+    let h2 = 0x9747b28c + kind;
+    for (let i = 0; i < id.length; i++) {
+      const c = id.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+    h1 = (h1 ^ (h1 >>> 16)) >>> 0 || 1; // 0 marks an empty slot
+    h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) >>> 0;
+    if ((this.count + 1) * 2 > this.table.length / 2) this.grow();
+    return this.insert(h1, h2);
+  }
+
+  private insert(h1: number, h2: number): boolean {
+    const table = this.table;
+    const mask = table.length / 2 - 1;
+    for (let slot = (h1 ^ h2) & mask; ; slot = (slot + 1) & mask) {
+      const at = slot * 2;
+      const stored = table[at]!;
+      if (stored === 0) {
+        table[at] = h1;
+        table[at + 1] = h2;
+        this.count++;
+        return true;
+      }
+      if (stored === h1 && table[at + 1] === h2) return false;
+    }
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.table = new Uint32Array(old.length * 2);
+    this.count = 0;
+    for (let at = 0; at < old.length; at += 2) if (old[at] !== 0) this.insert(old[at]!, old[at + 1]!);
+  }
+}

@@ -1,0 +1,46 @@
+/** What the XML and CSV readers share while checking one feed. */
+import type { IdSet } from './id-set.js';
+import type { ReportBuilder } from './output.js';
+import { checkProduct, type IssueLists, type RuleMode, type WrittenProduct } from './rules.js';
+import type { FeedIssue } from './types.js';
+
+/** A product as read from a feed and found valid: every value a string in the writer's format. */
+export type CheckedProduct = WrittenProduct;
+
+export interface ReadContext {
+  builder: ReportBuilder;
+  ids: IdSet;
+  onProduct: ((product: CheckedProduct, line: number) => void) | undefined;
+  /** Names already warned about, so a feed of a million products says each thing once. */
+  said: Set<string>;
+}
+
+const MAX_REMEMBERED = 500;
+
+/** A warning given once per feed for each `key`. */
+export function warnOnce(context: ReadContext, key: string, issue: FeedIssue): void {
+  if (context.said.has(key)) return;
+  if (context.said.size < MAX_REMEMBERED) context.said.add(key);
+  context.builder.warning(issue);
+}
+
+/**
+ * Checks one product read from a feed: its issues go to the report, each at the line of the
+ * attribute it is about (`lines`, by attribute), else at the product's.
+ */
+export function finishProduct(
+  context: ReadContext,
+  raw: Record<string, unknown>,
+  mode: RuleMode,
+  line: number,
+  lines: Record<string, number>,
+): void {
+  const lists: IssueLists = { errors: [], warnings: [] };
+  const product = checkProduct(raw, mode, lists, line, context.ids);
+  for (const issue of [...lists.errors, ...lists.warnings]) {
+    if (issue.attribute !== undefined) issue.line = lines[issue.attribute] ?? line;
+  }
+  context.builder.add(lists);
+  context.builder.report.products++;
+  if (product !== undefined) context.onProduct?.(product, line);
+}

@@ -1,0 +1,245 @@
+/**
+ * Reads an XML feed as it streams in, on saxes: both published layouts (the examples'
+ * `mywebstore`, `id`, `price_with_vat`, `additionalimage` and the XSDs' `storedata`, `uid`,
+ * `price`, `additional_image`) and the other spellings the documentation shows (`UniqueID`,
+ * `<product id="…">`, `title`), element names compared without regard to case. A spelling other
+ * than the writer's is a warning, said once per feed. Memory stays bounded: one product at a
+ * time, and markup or text that runs on without end is cut off.
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { PRODUCT_ELEMENTS, VARIATION_ELEMENTS } from './names.js';
+import { finishProduct, type ReadContext, warnOnce } from './read-context.js';
+
+const ROOT = 'mywebstore';
+const CREATED_AT = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}|T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?)$/;
+/** Text or markup with no event for this long (characters) is cut off: an endless value or tag. */
+const MAX_RUN = 16 * 1024 * 1024;
+/** A value is kept up to this length: enough to say it is too long. */
+const MAX_VALUE = 64 * 1024;
+
+/** Stops the parse from inside a handler. */
+class Stop extends Error {}
+
+interface Field {
+  attribute: string;
+  depth: number;
+  line: number;
+  text: string;
+  nested: boolean;
+}
+
+interface Record_ {
+  values: Record<string, unknown>;
+  depth: number;
+  line: number;
+}
+
+/** Feeds decoded text to the parser; `line()` is where it is. */
+export interface XmlReader {
+  write(text: string): void;
+  close(): void;
+  line(): number;
+}
+
+export function createXmlReader(context: ReadContext): XmlReader {
+  const parser = new SaxesParser({ position: true, xmlns: false });
+  const { builder } = context;
+  let depth = 0;
+  let rootSeen = false;
+  let createdAt: string | undefined;
+  let product: Record_ | undefined;
+  let lines: Record<string, number> = {};
+  let images: string[] = [];
+  let variations: Record<string, unknown>[] = [];
+  let variationsDepth = -1;
+  let variation: Record_ | undefined;
+  let field: Field | undefined;
+  let sinceEvent = 0;
+  let stopped = false;
+
+  const fail = (rule: 'xml' | 'doctype' | 'too_large', message: string): never => {
+    builder.fatal({ line: parser.line, rule, message });
+    stopped = true;
+    throw new Stop();
+  };
+
+  const spelling = (written: string, canonical: string, attribute: string) => {
+    if (written === canonical) return;
+    warnOnce(context, `spelling:${written}`, {
+      line: parser.line,
+      attribute,
+      rule: 'spelling',
+      message: `<${written}> is read as ${attribute}; the writer's name is <${canonical}> (the service reads both)`,
+    });
+  };
+
+  const unknown = (name: string) =>
+    warnOnce(context, `unknown:${name.toLowerCase()}`, {
+      line: parser.line,
+      rule: name.toLowerCase() === 'instock' ? 'deprecated' : 'unknown_element',
+      message:
+        name.toLowerCase() === 'instock'
+          ? `<${name}> is deprecated and ignored by the service (availability and quantity say it)`
+          : `<${name}> is not a feed attribute; it is ignored`,
+    });
+
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    sinceEvent = 0;
+    const name = tag.name;
+    const lower = name.toLowerCase();
+    depth++;
+    if (field !== undefined) {
+      field.nested = true;
+      return;
+    }
+    if (depth === 1) {
+      rootSeen = true;
+      if (name !== ROOT) {
+        const which = lower === 'storedata' ? ' (the XSDs’ name)' : '';
+        warnOnce(context, 'root', { line: parser.line, rule: 'spelling', message: `the root element is <${name}>${which}; the writer's is <${ROOT}>` });
+      }
+      return;
+    }
+    if (product === undefined) {
+      if (lower === 'product') {
+        product = { values: {}, depth, line: parser.line };
+        for (const key in tag.attributes) {
+          if (key.toLowerCase() === 'id') {
+            product.values.id = tag.attributes[key]!.trim();
+            lines.id = parser.line;
+            spelling(`${name} ${key}="…"`, 'id', 'id');
+          }
+        }
+      } else if (lower === 'created_at' && depth === 2) {
+        field = { attribute: 'created_at', depth, line: parser.line, text: '', nested: false };
+        if (name !== lower) spelling(name, lower, 'created_at');
+      } else if (lower !== 'products') unknown(name);
+      return;
+    }
+    if (variation !== undefined) {
+      if (depth !== variation.depth + 1) return;
+      const known = VARIATION_ELEMENTS[lower];
+      if (known === undefined) return unknown(name);
+      spelling(name, known[1], `variation ${known[0]}`);
+      const attribute = `variations[${variations.length}].${known[0]}`;
+      field = { attribute, depth, line: parser.line, text: '', nested: false };
+      return;
+    }
+    if (variationsDepth !== -1) {
+      if (depth === variationsDepth + 1) {
+        if (lower === 'variation') variation = { values: {}, depth, line: parser.line };
+        else unknown(name);
+      }
+      return;
+    }
+    if (depth !== product.depth + 1) return;
+    if (lower === 'variations') {
+      variationsDepth = depth;
+      return;
+    }
+    const known = PRODUCT_ELEMENTS[lower];
+    if (known === undefined) return unknown(name);
+    spelling(name, known[1], known[0]);
+    const attribute = known[0] === 'additional_images' ? `additional_images[${images.length}]` : known[0];
+    field = { attribute, depth, line: parser.line, text: '', nested: false };
+  });
+
+  const addText = (text: string) => {
+    sinceEvent = 0;
+    if (field !== undefined && field.text.length < MAX_VALUE) field.text += text;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+
+  parser.on('closetag', () => {
+    sinceEvent = 0;
+    if (field !== undefined && depth === field.depth) {
+      closeField(field);
+      field = undefined;
+    } else if (variation !== undefined && depth === variation.depth) {
+      variations.push(variation.values);
+      variation = undefined;
+    } else if (variationsDepth === depth) {
+      variationsDepth = -1;
+    } else if (product !== undefined && depth === product.depth) {
+      const values = product.values;
+      if (images.length > 0) values.additional_images = images;
+      if (variations.length > 0) values.variations = variations;
+      finishProduct(context, values, 'read', product.line, lines);
+      product = undefined;
+      lines = {};
+      images = [];
+      variations = [];
+    }
+    depth--;
+  });
+
+  const closeField = (f: Field) => {
+    const value = f.text.trim();
+    lines[f.attribute] = f.line;
+    if (f.nested) {
+      builder.error({
+        line: f.line,
+        ...(typeof product?.values.id === 'string' ? { productId: product.values.id } : {}),
+        attribute: f.attribute,
+        rule: 'no_html',
+        message: `${f.attribute} holds markup (HTML is not allowed in any attribute)`,
+      });
+    }
+    if (f.attribute === 'created_at') {
+      createdAt = value;
+      if (!CREATED_AT.test(value)) {
+        builder.error({ line: f.line, attribute: 'created_at', rule: 'created_at', message: `created_at ${JSON.stringify(value)}: YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS` });
+      }
+      return;
+    }
+    if (f.attribute.startsWith('additional_images[')) {
+      images.push(value);
+      return;
+    }
+    const target = variation ?? product;
+    if (target === undefined) return;
+    const key = variation === undefined ? f.attribute : f.attribute.slice(f.attribute.indexOf('.') + 1);
+    // A repeated attribute: the first one counts.
+    if (target.values[key] === undefined) target.values[key] = value;
+  };
+
+  parser.on('doctype', (doctype: string) => {
+    if (/<!ENTITY/i.test(doctype)) {
+      fail('doctype', 'the feed declares entities in a DOCTYPE, which can make a small file expand without bound; refused (a feed needs no DOCTYPE)');
+    }
+    warnOnce(context, 'doctype', { line: parser.line, rule: 'doctype', message: 'the feed has a DOCTYPE, which it needs not' });
+  });
+  parser.on('error', (error: Error) => fail('xml', `not well-formed XML: ${error.message.replace(/^[^:]*:\d+:\d+: /, '')}`));
+
+  return {
+    write(text) {
+      if (stopped) return;
+      sinceEvent += text.length;
+      try {
+        parser.write(text);
+      } catch (error) {
+        if (!(error instanceof Stop)) throw error;
+        return;
+      }
+      if (sinceEvent > MAX_RUN) {
+        builder.fatal({ line: parser.line, rule: 'too_large', message: `markup or text runs on for over ${MAX_RUN} characters without an end` });
+        stopped = true;
+      }
+    },
+    close() {
+      if (!stopped) {
+        try {
+          parser.close();
+        } catch (error) {
+          if (!(error instanceof Stop)) throw error;
+        }
+      }
+      if (stopped) return;
+      if (!rootSeen) builder.error({ line: parser.line, rule: 'xml', message: 'the feed holds no XML element' });
+      else if (createdAt === undefined) builder.error({ line: 1, attribute: 'created_at', rule: 'required', message: 'created_at is required: when the feed was generated' });
+      if (builder.report.products === 0 && rootSeen) builder.error({ line: parser.line, rule: 'no_products', message: 'no <product> element found' });
+    },
+    line: () => parser.line,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The writer and the checker agree: whatever the writer accepts, checkFeed reads back with no
+ * error and the same values; nothing the checker refuses gets through the writer (every
+ * generated product, valid or not, goes through the writer, and the checker finds no error in
+ * what came out).
+ */
+import { type CheckedProduct, checkFeed, createCsvFeedWriter, createFeedWriter, type FeedProduct, PRODUCT_AVAILABILITY, toProductUpdate, VARIATION_AVAILABILITY } from 'emporio/feed';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readAll } from './sample.js';
+
+/** Text of every kind: markup, entities, CDATA ends, control characters, surrogates, white space, emoji. */
+const nasty = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.constantFrom('A & B', 'x < y', ']]>', 'a]]>b]]>', '<b>bold</b>', '&amp;', '&nbsp;', ' padded ', 'line\r\nend', '\t', '😀', 'ένα', '', '   '),
+);
+// Mostly values that pass, so that many products of ~20 attributes get through; the rest try every rule.
+const text = fc.oneof({ weight: 15, arbitrary: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,-]{0,40}[A-Za-z0-9]$/) }, { weight: 1, arbitrary: nasty });
+const link = fc.oneof(
+  { weight: 15, arbitrary: fc.stringMatching(/^[a-z0-9\-._~/?=&%]{0,40}$/).map((path) => `https://shop.example.com/${path}`) },
+  { weight: 1, arbitrary: fc.constantFrom('http://shop.example.com/p', 'https://shop.example.com/a b', 'https://cdn.example.com/x.avif', '', 'https://shop.example.com/?a=1&amp;b=2') },
+);
+const euros = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 0, max: 10_000_000 }).map((cents) => cents / 100) },
+  { weight: 8, arbitrary: fc.integer({ min: 0, max: 999_999 }).map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`) },
+  { weight: 1, arbitrary: fc.double({ min: -10, max: 1e6, noNaN: false }) },
+  { weight: 1, arbitrary: fc.constantFrom('1,234.50', '23,90', '0.1', '7', '-1', 0.1 + 0.2) },
+);
+/** EANs with a valid check digit, and a few without. */
+const ean = fc.oneof(
+  { weight: 15, arbitrary: fc.stringMatching(/^\d{12}$/).map((digits) => {
+    let sum = 0;
+    for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+    return `${digits}${(10 - (sum % 10)) % 10}`;
+  }) },
+  { weight: 1, arbitrary: fc.stringMatching(/^\d{1,14}$/) },
+);
+const quantity = fc.oneof({ weight: 15, arbitrary: fc.integer({ min: 0, max: 10_000_000 }) }, { weight: 1, arbitrary: fc.constantFrom(-1, 1.5, 10_000_001) });
+const variation = fc.record(
+  {
+    variation_id: text,
+    availability: fc.oneof({ weight: 15, arbitrary: fc.constantFrom(...VARIATION_AVAILABILITY) }, { weight: 1, arbitrary: fc.constant('In stock') }),
+    size: text,
+    quantity,
+    price: euros,
+    link,
+    mpn: text,
+    ean,
+    outlet: fc.boolean(),
+  },
+  { requiredKeys: ['variation_id', 'availability', 'size', 'quantity'] },
+);
+const product = fc.record(
+  {
+    id: fc.oneof(fc.stringMatching(/^[A-Z]{1,3}-\d{1,4}$/), text),
+    name: text,
+    link,
+    image: link,
+    additional_images: fc.array(link, { maxLength: 4 }),
+    category: fc.oneof(fc.constantFrom('Fashion > Shoes', 'Books'), text),
+    price: euros,
+    vat: fc.oneof(fc.constantFrom(0, 6, 24, '13.00', 100), euros),
+    availability: fc.oneof({ weight: 15, arbitrary: fc.constantFrom(...PRODUCT_AVAILABILITY) }, { weight: 1, arbitrary: fc.constant('Delivery 1 to 3 days') }),
+    manufacturer: text,
+    mpn: text,
+    ean,
+    description: text,
+    quantity,
+    size: text,
+    weight: fc.oneof(fc.integer({ min: 0, max: 50_000 }), fc.constantFrom('3.2 kg', '3.2 lbs')),
+    shipping: euros,
+    color: text,
+    wholesale_price: euros,
+    season: text,
+    outlet: fc.boolean(),
+    country_of_origin: text,
+    variations: fc.array(variation, { maxLength: 3 }),
+  },
+  { requiredKeys: ['id', 'name', 'link', 'image', 'category', 'price', 'vat', 'availability', 'manufacturer', 'mpn', 'ean', 'description', 'quantity'] },
+) as fc.Arbitrary<FeedProduct>;
+
+const trimmed = (value: string | undefined) => value?.replace(/\r\n?/g, '\n').trim() || undefined;
+
+function expectSameValues(read: CheckedProduct, original: FeedProduct) {
+  expect(read.id).toBe(trimmed(original.id));
+  expect(read.name).toBe(trimmed(original.name));
+  expect(read.link).toBe(trimmed(original.link));
+  expect(read.image).toBe(trimmed(original.image) ?? '');
+  expect(read.additional_images).toEqual((original.additional_images ?? []).map(trimmed).filter(Boolean));
+  expect(read.category).toBe(trimmed(original.category));
+  expect(read.description).toBe(trimmed(original.description));
+  expect(read.ean).toBe(original.ean);
+  expect(read.size).toBe(trimmed(original.size));
+  expect(read.outlet).toBe(original.outlet === undefined ? undefined : original.outlet ? 'Y' : 'N');
+  // Prices read back as the same integer cents the Products API would be sent.
+  const update = toProductUpdate(original);
+  expect(Number(read.price.replace('.', ''))).toBe(update.price);
+  expect(Number(read.quantity)).toBe(update.quantity);
+  expect(read.variations.map((v) => [v.variation_id, v.size, Number(v.quantity)])).toEqual(
+    (original.variations ?? []).map((v) => [trimmed(v.variation_id), trimmed(v.size), v.quantity]),
+  );
+}
+
+async function roundTrip(products: FeedProduct[], csv: boolean) {
+  const writer = (csv ? createCsvFeedWriter : createFeedWriter)();
+  const bytes = readAll(writer.readable);
+  const accepted: FeedProduct[] = [];
+  for (const item of products) {
+    const before = writer.report.products;
+    await writer.write(item);
+    if (writer.report.products > before) accepted.push(item);
+  }
+  writer.end();
+  const read: CheckedProduct[] = [];
+  const report = await checkFeed(await bytes, { onProduct: (p) => read.push(p) });
+  return { accepted, read, report };
+}
+
+describe('writer and checker agree', () => {
+  it('XML: whatever the writer accepts reads back with no error and the same values', async () => {
+    let acceptedAny = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(product, { maxLength: 6 }), async (products) => {
+        const { accepted, read, report } = await roundTrip(products, false);
+        if (accepted.length === 0) return;
+        acceptedAny++;
+        expect(report.errors).toEqual([]);
+        expect(report.products).toBe(accepted.length);
+        expect(read).toHaveLength(accepted.length);
+        for (const [i, item] of read.entries()) expectSameValues(item, accepted[i]!);
+      }),
+      { numRuns: 150 },
+    );
+    expect(acceptedAny).toBeGreaterThan(10);
+  });
+
+  it('CSV: the same, for the CSV writer and reader', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(product.map((p) => ({ ...p, variations: undefined })), { maxLength: 4 }), async (products) => {
+        const { accepted, read, report } = await roundTrip(products, true);
+        if (accepted.length === 0) return;
+        expect(report.errors).toEqual([]);
+        expect(read.map((p) => [p.id, p.name, Number(p.price.replace('.', '')), p.description, p.link])).toEqual(
+          accepted.map((p) => [trimmed(p.id), trimmed(p.name), Math.round(Number(p.price) * 100), trimmed(p.description), trimmed(p.link)]),
+        );
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

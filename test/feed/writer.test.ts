@@ -1,0 +1,170 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createFeedWriter, type FeedProduct, FeedValidationError, toProductUpdate, writeFeed } from 'emporio/feed';
+import { describe, expect, it } from 'vitest';
+import { readAll, sampleProduct } from './sample.js';
+
+async function writeToText(products: FeedProduct[], options: Parameters<typeof createFeedWriter>[0] = {}) {
+  const writer = createFeedWriter({ createdAt: new Date(2026, 5, 10, 9, 5), ...options });
+  const bytes = readAll(writer.readable);
+  for (const product of products) await writer.write(product);
+  const report = writer.end();
+  return { text: new TextDecoder().decode(await bytes), report };
+}
+
+describe('createFeedWriter', () => {
+  it('writes the examples’ layout: mywebstore, created_at as YYYY-MM-DD HH:MM, price_with_vat, additionalimage, no instock', async () => {
+    const { text, report } = await writeToText([sampleProduct()]);
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>2026-06-10 09:05</created_at>\n  <products>\n')).toBe(true);
+    expect(text).toContain('<id>EX-1001</id>');
+    expect(text).toContain('<price_with_vat>49.90</price_with_vat>');
+    expect(text).toContain('<vat>24.00</vat>');
+    expect(text).toContain('<additionalimage>https://shop.example.com/images/ex-1001-side.jpg</additionalimage>');
+    expect(text).toContain('<ean>2001001001018</ean>');
+    expect(text).not.toContain('instock');
+    expect(text.endsWith('  </products>\n</mywebstore>\n')).toBe(true);
+    expect(report).toMatchObject({ products: 1, errors: [], warnings: [], errorCount: 0 });
+  });
+
+  it('puts text holding & or < in CDATA, so a URL reads as itself, and splits ]]>', async () => {
+    const { text } = await writeToText([sampleProduct({ name: 'Salt & Pepper ]]> Mill' })]);
+    expect(text).toContain('<link><![CDATA[https://shop.example.com/product.php?id=1001&lang=en]]></link>');
+    expect(text).toContain('<name><![CDATA[Salt & Pepper ]]]]><![CDATA[> Mill]]></name>');
+  });
+
+  it('formats euros with two decimals and no separators, float noise included, and keeps an EAN’s leading zeros', async () => {
+    const { text } = await writeToText([
+      sampleProduct({ price: 0.1 + 0.2, vat: '6', shipping: 0, wholesale_price: '1234.5', ean: '0012345600012' }),
+    ]);
+    expect(text).toContain('<price_with_vat>0.30</price_with_vat>');
+    expect(text).toContain('<vat>6.00</vat>');
+    expect(text).toContain('<shipping>0.00</shipping>');
+    expect(text).toContain('<wholesale_price>1234.50</wholesale_price>');
+    expect(text).toContain('<ean>0012345600012</ean>');
+  });
+
+  it('writes size variations with the writer’s names, outlet as Y or N', async () => {
+    const product = sampleProduct({
+      outlet: false,
+      variations: [
+        { variation_id: 'EX-1001-40', availability: 'Available from 4 to 10 days', size: '40', quantity: 3, price: '52', mpn: 'M-40', ean: '2004001001422', outlet: true, link: 'https://shop.example.com/p?size=40' },
+      ],
+    });
+    const { text } = await writeToText([product]);
+    expect(text).toContain('<outlet>N</outlet>');
+    expect(text).toMatch(
+      /<variation>\s*<variationid>EX-1001-40<\/variationid>\s*<availability>Available from 4 to 10 days<\/availability>\s*<size>40<\/size>\s*<quantity>3<\/quantity>\s*<price_with_vat>52.00<\/price_with_vat>\s*<link>https:\/\/shop.example.com\/p\?size=40<\/link>\s*<manufacturersku>M-40<\/manufacturersku>\s*<ean>2004001001422<\/ean>\s*<outlet>Y<\/outlet>\s*<\/variation>/,
+    );
+  });
+
+  it('gzips on request', async () => {
+    const writer = createFeedWriter({ gzip: true });
+    const bytes = readAll(writer.readable);
+    await writer.write(sampleProduct());
+    writer.end();
+    const gz = await bytes;
+    expect([gz[0], gz[1]]).toEqual([0x1f, 0x8b]);
+    expect(gunzipSync(gz).toString()).toContain('<id>EX-1001</id>');
+  });
+
+  it('leaves an invalid product out and reports it with its id, attribute, rule and output line', async () => {
+    const { text, report } = await writeToText([sampleProduct(), sampleProduct({ id: 'BAD-1', price: '1,234.50' }), sampleProduct({ id: 'EX-3' })]);
+    expect(text).not.toContain('BAD-1');
+    expect(text).toContain('<id>EX-3</id>');
+    expect(report.products).toBe(2);
+    expect(report.errors).toEqual([
+      expect.objectContaining({ productId: 'BAD-1', attribute: 'price', rule: 'decimal', line: 22 }),
+    ]);
+    expect(text.split('\n')[21]).toBe('    <product>');
+  });
+
+  it("throws a FeedValidationError with onInvalid: 'throw'", async () => {
+    const writer = createFeedWriter({ onInvalid: 'throw' });
+    void readAll(writer.readable);
+    let error: unknown;
+    try {
+      await writer.write(sampleProduct({ ean: '2001001001019' }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(FeedValidationError);
+    expect(error).toMatchObject({ productId: 'EX-1001', attribute: 'ean', rule: 'ean' });
+  });
+
+  it('catches a repeated id (and a repeated variation id) and writes the first only', async () => {
+    const variation = { variation_id: 'V-1', availability: 'In Stock', size: 'M', quantity: 1 } as const;
+    const { text, report } = await writeToText([
+      sampleProduct({ name: 'First' }),
+      sampleProduct({ name: 'Second' }),
+      sampleProduct({ id: 'A', variations: [variation] }),
+      sampleProduct({ id: 'B', variations: [variation] }),
+    ]);
+    expect(text).toContain('First');
+    expect(text).not.toContain('Second');
+    expect(report.errors.map((e) => [e.productId, e.attribute, e.rule])).toEqual([
+      ['EX-1001', 'id', 'duplicate_id'],
+      ['B', 'variations[0].variation_id', 'duplicate_id'],
+    ]);
+  });
+
+  it('waits while the reader is not reading (backpressure) and goes on when it reads', async () => {
+    const writer = createFeedWriter();
+    let waited = false;
+    for (let i = 0; i < 2000 && !waited; i++) {
+      const room = writer.write(sampleProduct({ id: `P-${i}` }));
+      if (room !== undefined) waited = true;
+    }
+    expect(waited).toBe(true);
+    const reader = writer.readable.getReader();
+    await reader.read();
+    reader.releaseLock();
+  });
+});
+
+describe('writeFeed', () => {
+  it('writes an async iterable to a file, replacing it only once the feed is whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-'));
+    const file = join(dir, 'feed.xml');
+    async function* products() {
+      for (let i = 0; i < 500; i++) yield sampleProduct({ id: `P-${i}` });
+    }
+    const report = await writeFeed(products(), file);
+    expect(report.products).toBe(500);
+    const text = readFileSync(file, 'utf8');
+    expect(text.match(/<product>/g)).toHaveLength(500);
+    expect(readdirSync(dir)).toEqual(['feed.xml']);
+  });
+
+  it('leaves no file behind when a product throws', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-'));
+    const error = await writeFeed([sampleProduct(), sampleProduct({ vat: 101 })], join(dir, 'feed.xml'), { onInvalid: 'throw' }).catch((e) => e);
+    expect(error).toBeInstanceOf(FeedValidationError);
+    expect(error.rule).toBe('range');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('toProductUpdate', () => {
+  it('turns euros into integer cents without float error and availability into enabled', () => {
+    expect(toProductUpdate(sampleProduct({ price: 23.9, quantity: 7 }))).toEqual({ product_id: 'EX-1001', price: 2390, quantity: 7, enabled: true });
+    expect(toProductUpdate(sampleProduct({ price: 1.15 })).price).toBe(115);
+    expect(toProductUpdate(sampleProduct({ price: '19.99' })).price).toBe(1999);
+    expect(1.15 * 100).not.toBe(115); // what a plain multiplication would have sent
+  });
+
+  it('maps variations, a variation without a price taking the product’s', () => {
+    const update = toProductUpdate(
+      sampleProduct({ price: 10, variations: [{ variation_id: 'V', availability: 'In Stock', size: 'M', quantity: 2 }, { variation_id: 'W', availability: 'In Stock', size: 'L', quantity: 0, price: 12.5 }] }),
+    );
+    expect(update.variations).toEqual([
+      { variation_id: 'V', quantity: 2, enabled: true, price: 1000 },
+      { variation_id: 'W', quantity: 0, enabled: true, price: 1250 },
+    ]);
+  });
+
+  it('refuses a product the feed would refuse', () => {
+    expect(() => toProductUpdate(sampleProduct({ price: 23.899 }))).toThrow(FeedValidationError);
+  });
+});
