@@ -87,6 +87,9 @@ export class Products extends APIResource {
    *   XML" answer is waited out (see `UpdateManyOptions.shopBusy`). A request that still
    *   fails puts each of its products in `failed` with that error.
    *
+   * - When every update fails its check (nothing is sent), the client's `logger.warn` (or,
+   *   without a logger, `console.warn`) says so once, with the first error.
+   *
    * Every input product id ends in exactly one of `applied` and `failed` (an update with
    * no usable `product_id` is reported with its string form, or `''`); a failed request
    * one of whose attempts got no answer marks its products `maybeApplied: true`.
@@ -99,7 +102,9 @@ export class Products extends APIResource {
     params?: UpdateManyOptions,
     options?: RequestOptions,
   ): Promise<UpdateManyReport> {
-    return runUpdateMany(updates, (data, onWire) => this.#sendBatch(() => data, options, onWire), params, options?.signal);
+    return runUpdateMany(updates, (data, onWire) => this.#sendBatch(() => data, options, onWire), params, options?.signal, (message) =>
+      this._transport.warn(message),
+    );
   }
 
   /** The one batch request; `data` gives checked data only (it runs inside the call). */

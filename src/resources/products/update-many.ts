@@ -71,6 +71,7 @@ export async function runUpdateMany(
   send: (data: ProductUpdate[], onWire: (event: 'sent' | 'unanswered') => void) => Promise<void>,
   params: UpdateManyOptions = {},
   signal?: AbortSignal,
+  warn: (message: string) => void = () => {},
 ): Promise<UpdateManyReport> {
   const concurrency = nonNegativeInteger(params.concurrency, 1, 'concurrency', 1);
   const busyRetries = nonNegativeInteger(params.shopBusy?.retries, 5, 'shopBusy.retries');
@@ -174,10 +175,21 @@ export async function runUpdateMany(
     if (fatal) throw fatal.error;
     // Updates reported after the last request (or with none sent, every row invalid).
     if (report.applied.length + report.failed.length !== reported) progress();
+    warnIfNoneValid(report, warn);
   } catch (error) {
     throw withReport(error, report);
   }
   return report;
+}
+
+/**
+ * A run in which every update failed its local check sent nothing: said once, with the first
+ * reason, since a report of 0 applied is easy to miss (prices in integer cents, say).
+ */
+function warnIfNoneValid(report: UpdateManyReport, warn: (message: string) => void): void {
+  const first = report.failed[0];
+  if (report.requests > 0 || first === undefined || !report.failed.every(({ error }) => error instanceof RequestValidationError)) return;
+  warn(`products.updateMany: all ${report.failed.length} updates failed validation, so none was sent; the first: ${first.error.message}`);
 }
 
 /** The run's error, carrying what was done before it as `error.report`. */
