@@ -9,14 +9,17 @@ import { build } from 'esbuild';
 export const BUDGETS = [
   // 52.5 KB: the review's fixes (one redaction rule for every header shown, FBS line items refused
   // without a root key, drift kept apart per API) took the root 84 bytes past 52.
-  // 53.75 KB: round three's Returns API (client.returns, its schemas and checks) adds about 1 KB.
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 53.75 },
+  // 53.75 KB: round three's Returns API (client.returns, its schemas and checks) adds about 1 KB;
+  // 54.25 KB: the webhook handler's onError and refusal log lines, and updateMany's warning when
+  // nothing could be sent (about 0.4 KB).
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 54.25 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis
   // (which also watches an abort signal) in place of the handler's own. The webhooks bundle test
   // holds the sources to the same figure. 15.25 KB: the returns webhook's events (about 0.35 KB).
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 15.25, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // 15.75 KB: onError, the reason of every refusal and its log line (about 0.5 KB).
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 15.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {

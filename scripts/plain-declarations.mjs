@@ -36,6 +36,30 @@ const flags =
   ts.NodeBuilderFlags.IgnoreErrors |
   ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
 
+// The declaration emitter writes a schema's inferred type out without its members' doc comments
+// (`requestObject({ /** Price in integer cents. */ price: cents() })` becomes `price: z.ZodMiniInt`),
+// so every written-out member takes its comment from the same type in the sources: its twin.
+const sourceRoot = resolve(import.meta.dirname, '..', 'src');
+const sourceConfig = ts.getParsedCommandLineOfConfigFile(resolve(import.meta.dirname, '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const sourceProgram = ts.createProgram(
+  Object.values(entries).map((entry) => resolve(import.meta.dirname, '..', entry)),
+  { ...sourceConfig.options, noEmit: true },
+);
+const sourceChecker = sourceProgram.getTypeChecker();
+/** Per name, the interfaces and type aliases of that name declared in src/. */
+const sourceTypes = new Map();
+for (const sourceFile of sourceProgram.getSourceFiles()) {
+  if (!sourceFile.fileName.startsWith(sourceRoot)) continue;
+  for (const statement of sourceFile.statements) {
+    if (!(ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) || statement.typeParameters) continue;
+    const symbol = sourceChecker.getSymbolAtLocation(statement.name);
+    if (!symbol) continue;
+    const list = sourceTypes.get(statement.name.text) ?? [];
+    list.push(sourceChecker.getDeclaredTypeOfSymbol(symbol));
+    sourceTypes.set(statement.name.text, list);
+  }
+}
+
 const isZodFile = (sourceFile) => /[\\/]node_modules[\\/]zod[\\/]/.test(sourceFile.fileName);
 const isTypeDeclaration = (node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
 
@@ -86,12 +110,47 @@ function namesZod(text) {
   return [...text.matchAll(/([A-Za-z_$][\w$]*)\s*[<.]/g)].some(([, name]) => name === 'z' || names.has(name));
 }
 
+const propertyNames = (tc, type) => tc.getPropertiesOfType(type).map((p) => p.name).sort().join(',');
+/** An object type written out inline (not a named interface, a tuple or a function). */
+const isInlineObject = (tc, type) =>
+  !!(type.flags & ts.TypeFlags.Object) &&
+  !tc.isArrayType(type) &&
+  !tc.isTupleType(type) &&
+  tc.getSignaturesOfType(type, ts.SignatureKind.Call).length === 0 &&
+  (type.symbol?.name === '__type' || type.symbol?.name === '__object' || type.symbol?.flags & ts.SymbolFlags.TypeLiteral || !!(type.objectFlags & ts.ObjectFlags.Mapped));
+/** The source twin of a declaration in dist: same name (less a bundler's `$1`), same members. */
+function twinOf(declaration, type) {
+  const candidates = sourceTypes.get(declaration.name.text.replace(/\$\d+$/, '')) ?? [];
+  const members = propertyNames(checker, type);
+  return candidates.find((candidate) => propertyNames(sourceChecker, candidate) === members) ?? candidates[0];
+}
+/** The member of a source twin (a union, or not) that matches `type`: the array, or the object with the same members. */
+function twinPart(type, twin) {
+  if (twin === undefined) return undefined;
+  const options = twin.isUnion() ? twin.types : [twin];
+  if (checker.isArrayType(type)) return options.find((option) => sourceChecker.isArrayType(option));
+  if (type.flags & ts.TypeFlags.Object) {
+    const members = propertyNames(checker, type);
+    return options.find((option) => option.flags & ts.TypeFlags.Object && propertyNames(sourceChecker, option) === members);
+  }
+  return undefined;
+}
+/** Whether the twin has a doc comment on any member, at any depth (so the type is written out member by member). */
+function documented(twin, depth = 0) {
+  if (twin === undefined || depth > 8) return false;
+  if (twin.isUnion() || twin.isIntersection()) return twin.types.some((t) => documented(t, depth + 1));
+  if (sourceChecker.isArrayType(twin)) return documented(sourceChecker.getTypeArguments(twin)[0], depth + 1);
+  if (!isInlineObject(sourceChecker, twin) && depth > 0) return false;
+  if (!(twin.flags & ts.TypeFlags.Object) || sourceChecker.isTupleType(twin)) return false;
+  return sourceChecker.getPropertiesOfType(twin).some((p) => docOf(p) !== '' || documented(sourceChecker.getTypeOfSymbol(p), depth + 1));
+}
+
 /**
  * A type as text. The compiler's printer names a type by the alias it came from where that alias
  * is in scope, so a nested unnamed shape comes out as `InferShape<{ ... }>`: such a type is
  * written out here, a union member by member, an object property by property.
  */
-function printType(type, enclosing, extraFlags = 0, withoutUndefined = false) {
+function printType(type, enclosing, extraFlags = 0, withoutUndefined = false, twin = undefined) {
   let node = checker.typeToTypeNode(type, enclosing, flags | extraFlags);
   if (!node) throw new Error(`cannot write out a type in ${enclosing.name.text}`);
   if (withoutUndefined && ts.isUnionTypeNode(node)) {
@@ -99,19 +158,26 @@ function printType(type, enclosing, extraFlags = 0, withoutUndefined = false) {
     node = kept.length === 1 ? kept[0] : ts.factory.updateUnionTypeNode(node, ts.factory.createNodeArray(kept));
   }
   const text = printer.printNode(ts.EmitHint.Unspecified, node, enclosing.getSourceFile());
-  if (!namesZod(text)) return text;
+  // Inline object types with documented members in the source are written out to keep the comments.
+  const keepDocs = text.includes('{') && documented(twin);
+  if (!namesZod(text) && !keepDocs) return text;
   if (type.isUnion()) {
-    return type.types
+    const nullish = (member) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null) ? 1 : 0);
+    return [...type.types]
+      .sort((a, b) => nullish(a) - nullish(b))
       .filter((member) => !(withoutUndefined && member.flags & ts.TypeFlags.Undefined))
-      .map((member) => parenthesized(member, printType(member, enclosing)))
+      .map((member) => parenthesized(member, printType(member, enclosing, 0, false, twinPart(member, twin))))
       .join(' | ');
   }
   if (checker.isArrayType(type)) {
     const [item] = checker.getTypeArguments(type);
     const readonly = type.target?.symbol?.name === 'ReadonlyArray' ? 'readonly ' : '';
-    return `${readonly}${parenthesized(item, printType(item, enclosing))}[]`;
+    const list = twinPart(type, twin);
+    const itemTwin = list === undefined ? undefined : sourceChecker.getTypeArguments(list)[0];
+    return `${readonly}${parenthesized(item, printType(item, enclosing, 0, false, itemTwin))}[]`;
   }
-  if (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return `{\n${membersOf(type, enclosing)}}`;
+  if (!namesZod(text) && !isInlineObject(checker, type)) return text;
+  if (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return `{\n${membersOf(type, enclosing, twinPart(type, twin))}}`;
   throw new Error(`cannot write out ${text} in ${enclosing.name.text}`);
 }
 
@@ -129,7 +195,7 @@ function undefinedOnlyFromOptionality(property, type) {
 }
 
 /** An object type's members, one per line, with their doc comments. */
-function membersOf(type, enclosing) {
+function membersOf(type, enclosing, twin) {
   if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0) throw new Error(`${enclosing.name.text}: call signatures are not written out`);
   const indexes = checker.getIndexInfosOfType(type).map((info) => {
     const key = printType(info.keyType, enclosing);
@@ -139,11 +205,18 @@ function membersOf(type, enclosing) {
     const name = isIdentifierName(property.name) ? property.name : JSON.stringify(property.name);
     const optional = property.flags & ts.SymbolFlags.Optional ? '?' : '';
     const type = checker.getTypeOfSymbol(property);
-    const text = printType(type, enclosing, 0, undefinedOnlyFromOptionality(property, type));
-    return `${docOf(property)}    ${name}${optional}: ${indented(text, '    ')};\n`;
+    const twinProperty = twin === undefined ? undefined : sourceChecker.getPropertyOfType(twin, property.name);
+    const twinType = twinProperty === undefined ? undefined : sourceChecker.getTypeOfSymbol(twinProperty);
+    const text = printType(type, enclosing, 0, undefinedOnlyFromOptionality(property, type), twinType);
+    const doc = docOf(property) || (twinProperty === undefined ? '' : docOf(twinProperty));
+    if (twinProperty !== undefined && docOf(twinProperty) !== '') keptDocs.add(`${enclosing.name.text}.${property.name}`);
+    return `${doc}    ${name}${optional}: ${indented(text, '    ')};\n`;
   });
   return [...indexes, ...properties].join('');
 }
+
+/** `Interface.member` of each member whose source comment was written out (checked at the end). */
+const keptDocs = new Set();
 
 /** The doc comment written above a property's declaration, if it has one. */
 function docOf(symbol) {
@@ -166,18 +239,31 @@ function docOf(symbol) {
 
 const isIdentifierName = (name) => /^[A-Za-z_$][\w$]*$/.test(name);
 
+/** Source comments a written-out declaration lacks: each is a build failure (checked at the end). */
+const lostDocs = [];
+function checkDocsKept(declaration, type, text) {
+  const twin = twinOf(declaration, type);
+  const declaredInSource = twin?.symbol?.declarations?.some((d) => d.getSourceFile().fileName.startsWith(sourceRoot));
+  if (twin === undefined || !(isInlineObject(sourceChecker, twin) || declaredInSource)) return text;
+  for (const property of sourceChecker.getPropertiesOfType(twin)) {
+    const doc = docOf(property).trim().split('\n')[0];
+    if (doc !== '' && !text.includes(doc)) lostDocs.push(`${declaration.name.text}.${property.name}`);
+  }
+  return text;
+}
+
 /** An inferred interface, written out member by member (with the members' doc comments). */
 function writeInterface(declaration) {
   const type = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(declaration.name));
   const modifiers = declaration.modifiers?.map((m) => `${m.getText()} `).join('') ?? '';
-  return `${modifiers}interface ${declaration.name.text} {\n${membersOf(type, declaration)}}`;
+  return checkDocsKept(declaration, type, `${modifiers}interface ${declaration.name.text} {\n${membersOf(type, declaration, twinOf(declaration, type))}}`);
 }
 
 /** An inferred type alias, written out as the type it stands for. */
 function writeAlias(declaration) {
   const type = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(declaration.name));
   const modifiers = declaration.modifiers?.map((m) => `${m.getText()} `).join('') ?? '';
-  return `${modifiers}type ${declaration.name.text} = ${printType(type, declaration, ts.NodeBuilderFlags.InTypeAlias)};`;
+  return checkDocsKept(declaration, type, `${modifiers}type ${declaration.name.text} = ${printType(type, declaration, ts.NodeBuilderFlags.InTypeAlias, false, twinOf(declaration, type))};`);
 }
 
 const exportLists = (sourceFile) =>
@@ -341,6 +427,7 @@ for (const [file, fileEdits] of edits) writeFileSync(file, withoutUnused(file, a
 const written = ts.createProgram(files, options);
 const problems = ts.getPreEmitDiagnostics(written).map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dist, getNewLine: () => '\n' }));
 for (const sourceFile of written.getSourceFiles().filter(isZodFile)) problems.push(`zod's declarations are still loaded: ${sourceFile.fileName}`);
+for (const member of new Set(lostDocs)) problems.push(`${member}: its doc comment in src/ is missing from the declarations`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);

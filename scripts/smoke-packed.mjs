@@ -6,10 +6,12 @@
 // - a consumer compiled with strict, exactOptionalPropertyTypes, verbatimModuleSyntax and no DOM lib
 //   type-checks against the declarations of every entry and runs;
 // - the bins start (--help) on both Nodes;
+// - request members keep their doc comments in the declarations (scripts/check-declaration-docs.mjs);
 // - the README's TypeScript blocks type-check against the package (scripts/check-readme.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkDeclarationDocs } from './check-declaration-docs.mjs';
 import { checkReadme } from './check-readme.mjs';
 import { declaredExports } from './lib/declared-exports.mjs';
 import { installOldNode, installPacked, installPeers, packageEntries, root, run, strictCompilerOptions, tsc } from './lib/packed.mjs';
@@ -226,7 +228,10 @@ ${body('')}
   }
   ok(/TS148[45]/.test(refused), `a value import of the type Order must be refused under verbatimModuleSyntax; tsc said: ${refused || 'nothing'}`);
 
-  // 4. The README's code against the installed package.
+  // 4. Request members keep their doc comments (what an editor shows on hover), ESM and CommonJS.
+  for (const failure of checkDeclarationDocs(project, { typeRoots })) ok(false, failure);
+
+  // 5. The README's code against the installed package.
   checkReadme(project, { typeRoots });
 } finally {
   cleanup();

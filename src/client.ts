@@ -1,4 +1,5 @@
 import type { APIPromise } from './core/api-promise.js';
+import { optionsFromEnv } from './core/env.js';
 import { type ClientOptions, resolveOptions } from './core/options.js';
 import type { RateLimitInfo } from './core/rate-limit.js';
 import { type RequestOptions, Transport } from './core/transport.js';
@@ -52,6 +53,22 @@ export class MarketplaceClient {
     this.catalog = new Catalog(this.#transport);
     this.account = new Account(this.#transport);
     this.legacyV2 = new LegacyV2(this.#transport);
+  }
+
+  /**
+   * A client configured from the environment, as `emporio check-keys` reads it:
+   * `EMPORIO_BASE_URL` (`baseUrl`), `EMPORIO_VENDOR` (`vendor`), `EMPORIO_TOKEN` (`token`, the
+   * default of every API) and `EMPORIO_ORDERS_TOKEN`, `EMPORIO_PRODUCTS_TOKEN`,
+   * `EMPORIO_CPS_TOKEN` (`tokens.orders`, `.products`, `.cps`). Blank counts as unset.
+   * `overrides` win over the environment (its `tokens` key by key); a missing base URL,
+   * vendor or token is a `TypeError` naming the variable.
+   *
+   * @example
+   * // EMPORIO_BASE_URL=https://api.example.gr EMPORIO_VENDOR=example EMPORIO_ORDERS_TOKEN=... node app.js
+   * const client = MarketplaceClient.fromEnv({ timeout: 10_000 });
+   */
+  static fromEnv(overrides?: Partial<ClientOptions>): MarketplaceClient {
+    return new MarketplaceClient(optionsFromEnv(overrides));
   }
 
   /**

@@ -7,15 +7,13 @@ import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
 import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
 import { scrub } from '../core/logger.js';
+import { BASE_URL_VARIABLE, KEY_VARIABLES, readVariable, TOKEN_VARIABLE, VENDOR_VARIABLE } from '../core/env.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
 
-/** Where each key is read from: the environment, never the command line (other users can read that). */
-const KEY_VARIABLES = [
-  ['orders', 'EMPORIO_ORDERS_TOKEN', 'the Orders API key (FBS calls use it too)'],
-  ['products', 'EMPORIO_PRODUCTS_TOKEN', 'the Products API key'],
-  ['cps', 'EMPORIO_CPS_TOKEN', 'the CPS orders API key'],
-] as const satisfies readonly (readonly [keyof KeyReport & ApiName, string, string])[];
+// Keys are read from the environment (the variables MarketplaceClient.fromEnv reads), never the
+// command line: other users can read that.
+KEY_VARIABLES satisfies readonly (readonly [keyof KeyReport, string, string])[];
 
 const USAGE = `Usage: emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
 
@@ -24,12 +22,13 @@ sandbox order DEMO-OPEN, the products key sends one validation request, which ap
 nothing) and prints, per key, ok or refused with the answer's request id. Run it after
 generating a new key in the merchant panel: a new key expires the old one.
 
-Keys, from the environment (only those set are tried):
+Keys, from the environment (only those set are tried), as MarketplaceClient.fromEnv reads them:
 ${KEY_VARIABLES.map(([, variable, what]) => `  ${variable.padEnd(24)}${what}`).join('\n')}
+  ${TOKEN_VARIABLE.padEnd(24)}the key of each API whose own variable is not set
 
 Options (or environment variables):
-  --base-url URL   EMPORIO_BASE_URL   the API's base URL, e.g. https://api.example.gr
-  --vendor NAME    EMPORIO_VENDOR     the vendor of the Accept header (application/vnd.<vendor>+json)
+  --base-url URL   ${BASE_URL_VARIABLE}   the API's base URL, e.g. https://api.example.gr
+  --vendor NAME    ${VENDOR_VARIABLE}     the vendor of the Accept header (application/vnd.<vendor>+json)
   --timeout MS     EMPORIO_TIMEOUT    milliseconds per request (default 30000)
 
 Exit status: 0 every key set was accepted; 1 a key was refused or could not be tried;
@@ -55,20 +54,21 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (positionals.length !== 1 || positionals[0] !== 'check-keys') {
     throw new UsageError(positionals.length === 0 ? 'no command given' : `unknown command: ${positionals.join(' ')}`);
   }
-  const baseUrl = values['base-url'] ?? env.EMPORIO_BASE_URL;
-  const vendor = values.vendor ?? env.EMPORIO_VENDOR;
-  if (!baseUrl) throw new UsageError('no base URL: pass --base-url or set EMPORIO_BASE_URL');
-  if (!vendor) throw new UsageError('no vendor: pass --vendor or set EMPORIO_VENDOR');
+  const baseUrl = values['base-url'] ?? readVariable(env, BASE_URL_VARIABLE);
+  const vendor = values.vendor ?? readVariable(env, VENDOR_VARIABLE);
+  if (!baseUrl) throw new UsageError(`no base URL: pass --base-url or set ${BASE_URL_VARIABLE}`);
+  if (!vendor) throw new UsageError(`no vendor: pass --vendor or set ${VENDOR_VARIABLE}`);
   const timeoutText = values.timeout ?? env.EMPORIO_TIMEOUT;
   const timeout = timeoutText === undefined ? undefined : Number(timeoutText);
 
   const tokens: Partial<Record<ApiName, string>> = {};
+  const fallback = readVariable(env, TOKEN_VARIABLE);
   for (const [api, variable] of KEY_VARIABLES) {
-    const token = env[variable]?.trim();
+    const token = readVariable(env, variable) ?? fallback;
     if (token) tokens[api] = token;
   }
   if (Object.keys(tokens).length === 0) {
-    throw new UsageError(`no key to check: set ${KEY_VARIABLES.map(([, variable]) => variable).join(', ')}`);
+    throw new UsageError(`no key to check: set ${[...KEY_VARIABLES.map(([, variable]) => variable), TOKEN_VARIABLE].join(', ')}`);
   }
   // Whatever is printed goes through this: the SDK keeps tokens out of its messages, and this makes sure.
   const hide = (text: string) => Object.values(tokens).reduce((shown, token) => scrub(shown, token), text);

@@ -101,6 +101,15 @@ export class Transport {
     });
   }
 
+  /**
+   * A warning the caller must not miss (a run that sent nothing): the logger's `warn`, or
+   * the console when the client has no logger.
+   */
+  warn(message: string): void {
+    if (this.#options.logger === undefined) console.warn(`emporio: ${message}`);
+    else this.#logger.warn?.(message);
+  }
+
   setToken(api: ApiName, source: TokenSource | undefined): void {
     if (source === undefined) delete this.#tokens[api];
     else this.#tokens[api] = source;

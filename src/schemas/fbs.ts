@@ -123,6 +123,7 @@ export const PurchaseOrderInput = /* @__PURE__ */ lazy(() =>
     expected_date: z.string({ error: 'expected a date YYYY-MM-DD' }).check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD')),
     /** A supplier's `id`. */
     supplier_id: nonEmptyString(),
+    /** The products expected, at least one. */
     line_items: z.array(PurchaseOrderLineInput).check(z.minLength(1, 'must list at least one line item')),
   }),
 );
@@ -130,22 +131,42 @@ export const PurchaseOrderInput = /* @__PURE__ */ lazy(() =>
 export interface PurchaseOrderInput extends z.input<typeof PurchaseOrderInput> {}
 
 const supplierInput = () => ({
+  /** The supplier's code. */
   code: z.optional(nonEmptyString()),
+  /** Street and number. */
   address: z.optional(nonEmptyString()),
+  /** City. */
   city: z.optional(nonEmptyString()),
+  /** Area or region. */
   area: z.optional(nonEmptyString()),
+  /** Postal code. */
   zip_code: z.optional(nonEmptyString()),
+  /** Phone number. */
   phone: z.optional(nonEmptyString()),
+  /** Tax registration number (VAT number). */
   tax_number: z.optional(nonEmptyString()),
+  /** E-mail address for purchase orders. */
   email: z.optional(nonEmptyString()),
 });
 
-export const SupplierInput = /* @__PURE__ */ lazy(() => strict({ id: z.optional(nonEmptyString()), name: nonEmptyString(), ...supplierInput() }));
+export const SupplierInput = /* @__PURE__ */ lazy(() =>
+  strict({
+    /** The supplier's id. */
+    id: z.optional(nonEmptyString()),
+    /** The supplier's name. */
+    name: nonEmptyString(),
+    ...supplierInput(),
+  }),
+);
 /** `suppliers.create`'s body: a name, and any other field as a non-empty string. */
 export interface SupplierInput extends z.input<typeof SupplierInput> {}
 
 export const SupplierChanges = /* @__PURE__ */ lazy(() =>
-  strict({ name: z.optional(nonEmptyString()), ...supplierInput() }).check(
+  strict({
+    /** The supplier's name. */
+    name: z.optional(nonEmptyString()),
+    ...supplierInput(),
+  }).check(
     z.refine((changes) => Object.values(changes).some((value) => value !== undefined), 'must change at least one field'),
   ),
 );

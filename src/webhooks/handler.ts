@@ -4,6 +4,8 @@ import { type DriftReport, reportOnce } from '../schemas/drift.js';
 import { DEFAULT_MAX_BODY_BYTES, isReturnEvent, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 import { within } from '../core/time.js';
+import { WebhookParseError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -31,6 +33,39 @@ export interface WebhookEventContext {
   /** The delivery's request (its body already read; with `urlSecret`, its URL without the secret). */
   request: Request;
   /** The address the delivery was accepted from, when known. */
+  sourceAddress: string | undefined;
+}
+
+/** Why a delivery was not answered 200 (`info.reason` of `onError`). */
+export type WebhookRefusalReason =
+  /** 404: the URL does not carry the `urlSecret`. */
+  | 'url_secret'
+  /** 405: not a POST. */
+  | 'method'
+  /** 403: the sender's address is not in `allowedRanges` (or, behind proxies, `trustProxy` does not match them). */
+  | 'source_address'
+  /** 413: the body is larger than `maxBodyBytes`. */
+  | 'body_too_large'
+  /** 400: the body could not be read. */
+  | 'body_unreadable'
+  /** 400: the body is not an event the SDK can use (not JSON, no `event_type`, no order `code`). */
+  | 'body_invalid'
+  /** 409: a redelivery that arrived while the first delivery is still being handled. */
+  | 'in_progress'
+  /** 500: `onEvent` threw (or rejected). */
+  | 'handler_failed'
+  /** 500: `onEvent` took longer than `handlerTimeoutMs`. */
+  | 'handler_timeout'
+  /** 500: a dedupe-store call took longer than `handlerTimeoutMs`. */
+  | 'store_timeout';
+
+/** What `onError` is told of a delivery not answered 200: never the URL secret, never the body. */
+export interface WebhookErrorInfo {
+  /** The status the delivery was answered with. */
+  status: number;
+  /** Why, as a code. */
+  reason: WebhookRefusalReason;
+  /** The sender's address as the handler determined it, when known. */
   sourceAddress: string | undefined;
 }
 
@@ -76,8 +111,10 @@ export interface WebhookHandlerOptions {
    * A list while rotating (old and new), then the new one alone. A request whose last path
    * segment or `secret` parameter is none of them is answered 404 before its body is read.
    * 16 to 256 characters of `A-Z a-z 0-9 - . _ ~`, e.g. `crypto.randomUUID()`.
+   * Given but `undefined`, `null` or empty (an unset environment variable) is a `TypeError`
+   * when the handler is made; `false` turns the check off.
    */
-  urlSecret?: UrlSecretOption;
+  urlSecret?: UrlSecretOption | false;
   /**
    * Answer 400 to a delivery with drift (a member of another type than documented). Off by
    * default and best left off: the service retries a refused delivery a few times, then the
@@ -88,6 +125,17 @@ export interface WebhookHandlerOptions {
   vendor?: string;
   /** Told of each drifted member, once per schema path for this handler; the report carries no values. */
   onDrift?: (report: DriftReport) => void;
+  /**
+   * Called for every delivery not answered 200: a refused source address (403), a wrong URL
+   * secret (404), an unreadable or refused body (400, 413), a throwing or timed-out `onEvent`
+   * (500), a redelivery while the first is handled (409), not a POST (405). `error` is what
+   * `onEvent` threw, a `WebhookParseError` for a body, or an `Error` saying what was refused.
+   * Never awaited; what it throws is ignored. Without it, each such delivery is one
+   * `logger.warn` line.
+   */
+  onError?: (error: Error, info: WebhookErrorInfo) => void;
+  /** Where the handler's warnings go (default `console`): one line per delivery not answered 200, without `onError`. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;
@@ -152,8 +200,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const lease = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   if (!Number.isFinite(lease) || lease <= 0) throw new TypeError('createWebhookHandler: claimLeaseMs must be a positive number');
   // A store the user passed may be shared by several processes (a Map cannot be).
+  const logger = options.logger ?? console;
+  if (typeof logger?.warn !== 'function') throw new TypeError('createWebhookHandler: logger must have a warn method');
+  if (options.onError !== undefined && typeof options.onError !== 'function') {
+    throw new TypeError('createWebhookHandler: onError must be a function');
+  }
   if (options.dedupe && store?.claim === undefined && !(store instanceof Map)) {
-    console.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
+    logger.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
   }
   const onEvent = options.onEvent;
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
@@ -172,61 +225,67 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const reported = new Set<string>();
     parseOptions.onDrift = (report) => reportOnce([report], reported, onDrift);
   }
-  const urlSecret = options.urlSecret === undefined ? undefined : createUrlSecretCheck(options.urlSecret);
+  const urlSecret = urlSecretCheck(options);
   // Deliveries this process is handling: claimed before any store call, so two deliveries
   // in one process never race on the store.
   const inFlight = new Set<string>();
 
-  return async (request, info) => {
+  const report = refusalReporter(options.onError, logger);
+  const tooLarge = () => refuse(413, 'body too large', 'body_too_large', new WebhookParseError(`body is larger than ${maxBodyBytes} bytes`));
+
+  const handleDelivery: WebhookHandler = async (request, info) => {
     // First of all: a request to any other URL learns nothing, not even that a receiver is here.
     const shown = urlSecret === undefined ? request : await urlSecret.admit(request);
     if (shown === undefined) {
       await discard(request);
-      return answer(404, 'not found');
+      return refuse(404, 'not found', 'url_secret', new Error('URL without the urlSecret'));
     }
-    if (request.method !== 'POST') return answer(405, 'method not allowed', { allow: 'POST' });
+    if (request.method !== 'POST') {
+      return refuse(405, 'method not allowed', 'method', new Error(`${request.method.slice(0, 16)} is not POST`), { allow: 'POST' });
+    }
 
     const sourceAddress = senderAddress(request, info?.remoteAddress, proxy);
     if (ranges !== undefined && (sourceAddress === undefined || !isAllowedSourceIp(sourceAddress, ranges))) {
       await discard(request);
-      return answer(403, 'source address not allowed');
+      const why = `source address ${printable(sourceAddress) ?? 'unknown (pass info.remoteAddress)'} is not in allowedRanges`;
+      return refuse(403, 'source address not allowed', 'source_address', new Error(why));
     }
 
     const declared = request.headers.get('content-length');
     if (declared !== null && Number(declared) > maxBodyBytes) {
       await discard(request);
-      return answer(413, 'body too large');
+      return tooLarge();
     }
     let bytes: Uint8Array | undefined;
     try {
       bytes = await readLimited(request, maxBodyBytes);
-    } catch {
-      return answer(400, 'body could not be read');
+    } catch (cause) {
+      return refuse(400, 'body could not be read', 'body_unreadable', new WebhookParseError('body could not be read', [], { cause }));
     }
-    if (bytes === undefined) return answer(413, 'body too large');
+    if (bytes === undefined) return tooLarge();
 
     let event: WebhookEvent;
     try {
       event = parseWebhook(bytes, parseOptions);
     } catch (error) {
-      return answer(400, (error as Error).message);
+      return refuse(400, (error as Error).message, 'body_invalid', error as Error);
     }
     const context: WebhookEventContext = { request: shown, sourceAddress };
     const handle = () => deliver(onEvent, event, context, timeoutMs);
     if (store === undefined) return handle();
 
     const key = `emporio:webhook:${await sha256Hex(dedupeIdentity(event) ?? bytes)}`;
-    if (inFlight.has(key)) return answer(409, 'this delivery is still being handled');
+    if (inFlight.has(key)) return inProgress();
     inFlight.add(key);
     const release = () => bounded(() => store.delete(key), timeoutMs);
     try {
       const claimed = await claimDelivery(store, key, lease, timeoutMs);
       if (claimed === TIMED_OUT) {
         await release();
-        return answer(500, 'timed out');
+        return refuse(500, 'timed out', 'store_timeout', new Error(`a dedupe store call took over handlerTimeoutMs (${timeoutMs} ms)`));
       }
       if (claimed === HANDLED) return answer(200, 'already handled');
-      if (claimed === IN_FLIGHT) return answer(409, 'this delivery is still being handled');
+      if (claimed === IN_FLIGHT) return inProgress();
       const response = await holdingLease(store, key, lease, timeoutMs, handle);
       // Marking is best effort, like every store call: the event was handled either way.
       if (response.status === 200) await bounded(() => store.set(key, HANDLED, ttl), timeoutMs);
@@ -234,6 +293,68 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return response;
     } finally {
       inFlight.delete(key);
+    }
+  };
+
+  return async (request, info) => {
+    const response = await handleDelivery(request, info);
+    if (response.status !== 200) report(response, () => senderAddress(request, info?.remoteAddress, proxy));
+    return response;
+  };
+}
+
+/** `urlSecret` as given: absent or `false` is no check; given but unset (undefined, null, '') is a mistake. */
+function urlSecretCheck(options: WebhookHandlerOptions) {
+  if (!('urlSecret' in options) || options.urlSecret === false) return undefined;
+  const secret: unknown = options.urlSecret;
+  if (secret === undefined || secret === null || secret === '') {
+    throw new TypeError(
+      `createWebhookHandler: urlSecret is ${secret === '' ? 'empty' : String(secret)} (an unset environment variable?); pass urlSecret: false to turn the check off`,
+    );
+  }
+  return createUrlSecretCheck(secret as UrlSecretOption);
+}
+
+/** An address as logs show it: a sender may write X-Forwarded-For, so only address characters, bounded. */
+function printable(address: string | undefined): string | undefined {
+  return address === undefined ? undefined : address.replace(/[^\w.:%[\]-]/g, '?').slice(0, 64);
+}
+
+/** Why each refusal was answered as it was: read once by the handler's reporter. */
+const refusals = new WeakMap<Response, { reason: WebhookRefusalReason; error: Error }>();
+
+/** An answer other than 200, with the reason and error `onError` is told. */
+function refuse(status: number, text: string, reason: WebhookRefusalReason, error: Error, headers?: Record<string, string>): Response {
+  const response = answer(status, text, headers);
+  refusals.set(response, { reason, error });
+  return response;
+}
+
+function inProgress(): Response {
+  return refuse(409, 'this delivery is still being handled', 'in_progress', new Error('the first delivery is still being handled'));
+}
+
+/**
+ * Tells `onError` (never awaited, its failures ignored) or, without it, the logger (one
+ * `warn` line) of a delivery not answered 200. Neither hears the URL secret or the body.
+ */
+function refusalReporter(onError: WebhookHandlerOptions['onError'], logger: Pick<Logger, 'warn'>) {
+  return (response: Response, sourceAddress: () => string | undefined) => {
+    const refusal = refusals.get(response);
+    if (refusal === undefined) return;
+    const info: WebhookErrorInfo = { status: response.status, reason: refusal.reason, sourceAddress: printable(sourceAddress()) };
+    try {
+      if (onError === undefined) {
+        logger.warn?.(`emporio: webhook delivery answered ${info.status} (${info.reason}): ${refusal.error.message}`, {
+          ...info,
+          ...(refusal.reason === 'handler_failed' ? { error: refusal.error } : {}),
+        });
+        return;
+      }
+      const outcome: unknown = onError(refusal.error, info);
+      if (outcome instanceof Promise) outcome.catch(() => {});
+    } catch {
+      // A reporter that throws never changes the answer.
     }
   };
 }
@@ -283,11 +404,13 @@ async function deliver(
   let outcome: unknown;
   try {
     outcome = await within(Promise.resolve().then(() => onEvent(event, context)), timeoutMs, () => TIMED_OUT);
-  } catch {
-    // The error's text stays out of the answer: it may hold the app's secrets.
-    return answer(500, 'event handler failed');
+  } catch (thrown) {
+    // The error's text stays out of the answer (it may hold the app's secrets); onError gets it.
+    const error = thrown instanceof Error ? thrown : new Error('onEvent threw', { cause: thrown });
+    return refuse(500, 'event handler failed', 'handler_failed', error);
   }
-  return outcome === TIMED_OUT ? answer(500, 'timed out') : answer(200, 'ok');
+  if (outcome === TIMED_OUT) return refuse(500, 'timed out', 'handler_timeout', new Error(`onEvent took over handlerTimeoutMs (${timeoutMs} ms)`));
+  return answer(200, 'ok');
 }
 
 function answer(status: number, text: string, headers?: Record<string, string>): Response {

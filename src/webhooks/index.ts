@@ -17,9 +17,11 @@ export type {
 export {
   createWebhookHandler,
   type WebhookDedupeStore,
+  type WebhookErrorInfo,
   type WebhookEventContext,
   type WebhookHandler,
   type WebhookHandlerOptions,
+  type WebhookRefusalReason,
 } from './handler.js';
 export { isAllowedSourceIp, sourceRangesFromJson, WEBHOOK_SOURCE_RANGES } from './ip.js';
 export { type NodeRequestLike, type NodeResponseLike, toNodeHandler } from './node.js';

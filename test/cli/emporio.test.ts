@@ -23,7 +23,7 @@ describe('emporio check-keys', () => {
   it('--help names the environment variables the keys are read from', async () => {
     const { code, out } = await run(['--help']);
     expect(code).toBe(0);
-    for (const name of ['EMPORIO_ORDERS_TOKEN', 'EMPORIO_PRODUCTS_TOKEN', 'EMPORIO_CPS_TOKEN', 'EMPORIO_BASE_URL', 'EMPORIO_VENDOR']) {
+    for (const name of ['EMPORIO_ORDERS_TOKEN', 'EMPORIO_PRODUCTS_TOKEN', 'EMPORIO_CPS_TOKEN', 'EMPORIO_TOKEN', 'EMPORIO_BASE_URL', 'EMPORIO_VENDOR']) {
       expect(out).toContain(name);
     }
   });
@@ -39,6 +39,17 @@ describe('emporio check-keys', () => {
     expect(code).toBe(0);
     for (const api of ['orders', 'products', 'cps']) expect(out).toMatch(new RegExp(`^ {2}${api} +ok +request id req-[0-9a-f]+$`, 'm'));
     for (const token of [mock.tokens.orders, mock.tokens.products, mock.tokens.cps]) expect(out).not.toContain(token);
+  });
+
+  it('EMPORIO_TOKEN stands in for each key whose own variable is not set, as in MarketplaceClient.fromEnv', async () => {
+    const { code, out } = await run(['check-keys', '--base-url', kit.url, '--vendor', 'acme'], {
+      EMPORIO_TOKEN: kit.mock.tokens.orders,
+      EMPORIO_PRODUCTS_TOKEN: kit.mock.tokens.products,
+    });
+    expect(code).toBe(1); // the orders key is not the CPS key
+    expect(out).toMatch(/^ {2}orders +ok/m);
+    expect(out).toMatch(/^ {2}products +ok/m);
+    expect(out).toMatch(/^ {2}cps +refused/m);
   });
 
   it('a key not set is named, not tried', async () => {

@@ -117,6 +117,9 @@ export class Products extends APIResource {
    *   XML" answer is waited out (see `UpdateManyOptions.shopBusy`). A request that still
    *   fails puts each of its products in `failed` with that error.
    *
+   * - When every update fails its check (nothing is sent), the client's `logger.warn` (or,
+   *   without a logger, `console.warn`) says so once, with the first error.
+   *
    * Every input product id ends in exactly one of `applied`, `unchanged` and `failed` (an
    * update with no usable `product_id` is reported with its string form, or `''`); a failed
    * request one of whose attempts got no answer, or got a 2xx that could not be read, marks
@@ -145,6 +148,7 @@ export class Products extends APIResource {
       },
       params,
       options?.signal,
+      (message) => this._transport.warn(message),
     );
   }
 

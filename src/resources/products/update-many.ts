@@ -117,6 +117,7 @@ export async function runUpdateMany(
   channel: BatchChannel,
   params: UpdateManyOptions = {},
   signal?: AbortSignal,
+  warn: (message: string) => void = () => {},
 ): Promise<UpdateManyReport> {
   const { send } = channel;
   const concurrency = nonNegativeInteger(params.concurrency, 1, 'concurrency', 1);
@@ -231,6 +232,7 @@ export async function runUpdateMany(
     for (const batch of taken.splice(0)) await reportResults(batch, channel, report, signal);
     // Updates reported after the last request (or with none sent, every row invalid).
     if (accounted() !== reported) progress();
+    warnIfNoneValid(report, warn);
   } catch (error) {
     throw withReport(error, report);
   }
@@ -277,6 +279,16 @@ async function reportResults(
       report.failed.push(entry);
     }
   }
+}
+
+/**
+ * A run in which every update failed its local check sent nothing: said once, with the first
+ * reason, since a report of 0 applied is easy to miss (prices in integer cents, say).
+ */
+function warnIfNoneValid(report: UpdateManyReport, warn: (message: string) => void): void {
+  const first = report.failed[0];
+  if (report.requests > 0 || first === undefined || !report.failed.every(({ error }) => error instanceof RequestValidationError)) return;
+  warn(`products.updateMany: all ${report.failed.length} updates failed validation, so none was sent; the first: ${first.error.message}`);
 }
 
 /** The run's error, carrying what was done before it as `error.report`. */
