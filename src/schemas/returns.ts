@@ -58,7 +58,7 @@ const REVIEW_OPTION_NAMES = [
 export type ReviewOptionName = (typeof REVIEW_OPTION_NAMES)[number] | (string & {});
 
 /** The longest review `comment` the service takes, in characters. */
-export const MAX_REVIEW_COMMENT_LENGTH = 1000;
+const MAX_REVIEW_COMMENT_LENGTH = 1000;
 
 // ---------------------------------------------------------------------------
 // Answer shapes
