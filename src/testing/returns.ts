@@ -25,6 +25,8 @@ export interface CreateReturnOptions {
   line_item_ids?: readonly string[];
   /** The customer's free text. */
   user_comment?: string;
+  /** Absolute URLs of the customer's photos. */
+  user_photos?: readonly string[];
   /** The return's code (default a new `R-######-#######`). */
   return_code?: string;
 }
@@ -235,6 +237,7 @@ export function createReturns(context: ReturnsContext) {
             returning_quantity: item.quantity ?? 1,
             return_reason: options.reason ?? 'faulty',
             ...(options.user_comment ? { user_comment: options.user_comment } : {}),
+            ...(options.user_photos ? { user_photos: [...options.user_photos] } : {}),
           })),
         },
         urls: new Set(context.urls()),
