@@ -11,6 +11,7 @@
  * One return's events are at least a second apart, as receivers tell events apart by
  * return code, event type and event time.
  */
+import type { ReturnReason } from '../schemas/returns.js';
 import { utcTimestamp } from './clock.js';
 import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
@@ -20,7 +21,7 @@ import { copy, fail, json, readJsonBody, success } from './wire.js';
 /** Options of `mock.returns.create`. */
 export interface CreateReturnOptions {
   /** The customer's reason for every item (default `faulty`): it decides the review options. */
-  reason?: string;
+  reason?: ReturnReason;
   /** Which of the order's line items come back (default all), by line item id. */
   line_item_ids?: readonly string[];
   /** The customer's free text. */
