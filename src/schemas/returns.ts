@@ -58,7 +58,7 @@ const REVIEW_OPTION_NAMES = [
 export type ReviewOptionName = (typeof REVIEW_OPTION_NAMES)[number] | (string & {});
 
 /** The longest review `comment` the service takes, in characters. */
-export const MAX_REVIEW_COMMENT_LENGTH = 1000;
+const MAX_REVIEW_COMMENT_LENGTH = 1000;
 
 // ---------------------------------------------------------------------------
 // Answer shapes
@@ -154,7 +154,7 @@ export interface ReturnChanges extends Infer<typeof returnChangesShape> {}
 export const ReturnChanges: Schema<ReturnChanges> = /* @__PURE__ */ answer(returnChangesShape);
 
 /** The event types of the returns webhook. */
-export const RETURN_EVENT_TYPES = ['merchant_return_created', 'merchant_return_updated'] as const;
+const RETURN_EVENT_TYPES = ['merchant_return_created', 'merchant_return_updated'] as const;
 
 const returnEventShape = () => ({
   /** `merchant_return_created` once, then `merchant_return_updated` on a state, courier or tracking change. */

@@ -15,7 +15,7 @@ const USAGE = `Usage: emporio-mock [--port 4010] [--host 127.0.0.1] [--vendor ma
 Starts a mock of the marketplace's merchant, catalog and account APIs on a loopback port.
   --token T      one bearer token for every API (default: test-orders-token, test-products-token, ...)
   --webhook URL  post order events to URL (up to 4 attempts, 5 minutes apart)
-  --returns-webhook URL  post return events to URL (the returns webhook is registered apart)
+  --returns-webhook URL  post return events to URL (registered apart; a return awaiting review is made at start)
 
 Usage: emporio-mock trigger <kind> <code> [--url http://127.0.0.1:4010] [--vendor marketplace] [--token T]
 
@@ -88,6 +88,12 @@ async function main(): Promise<void> {
   for (const order of [...placed, ...mock.orders.list().filter((o) => o.code.startsWith('DEMO-'))]) {
     const notes = [order.express ? 'express' : '', order.invoice ? 'invoice' : '', order.courier ?? 'no courier'].filter(Boolean);
     console.log(`  ${order.code.padEnd(20)}${String(order.state).padEnd(11)}${notes.join(', ')}`);
+  }
+  // A customer's return of the first order, awaiting the merchant's review (its created event goes out now).
+  const pendingReturn = mock.returns.create(placed[0]?.code ?? '', { reason: 'faulty' });
+  console.log('Returns:');
+  for (const parcel of [pendingReturn, mock.returns.get('DEMO-RETURN')]) {
+    if (parcel) console.log(`  ${parcel.return_code.padEnd(20)}${String(parcel.state).padEnd(24)}order ${parcel.order_code}`);
   }
   console.log(`Try: curl -H 'Accept: application/vnd.${mock.vendor}+json; version=3.0' -H 'Authorization: Bearer ${mock.tokens.orders}' ${server.url}/merchants/ecommerce/orders/${placed[0]?.code}`);
   console.log('Ctrl-C to stop.');

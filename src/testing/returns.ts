@@ -11,6 +11,7 @@
  * One return's events are at least a second apart, as receivers tell events apart by
  * return code, event type and event time.
  */
+import type { ReturnReason } from '../schemas/returns.js';
 import { utcTimestamp } from './clock.js';
 import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
@@ -20,11 +21,13 @@ import { copy, fail, json, readJsonBody, success } from './wire.js';
 /** Options of `mock.returns.create`. */
 export interface CreateReturnOptions {
   /** The customer's reason for every item (default `faulty`): it decides the review options. */
-  reason?: string;
+  reason?: ReturnReason;
   /** Which of the order's line items come back (default all), by line item id. */
   line_item_ids?: readonly string[];
   /** The customer's free text. */
   user_comment?: string;
+  /** Absolute URLs of the customer's photos. */
+  user_photos?: readonly string[];
   /** The return's code (default a new `R-######-#######`). */
   return_code?: string;
 }
@@ -235,6 +238,7 @@ export function createReturns(context: ReturnsContext) {
             returning_quantity: item.quantity ?? 1,
             return_reason: options.reason ?? 'faulty',
             ...(options.user_comment ? { user_comment: options.user_comment } : {}),
+            ...(options.user_photos ? { user_photos: [...options.user_photos] } : {}),
           })),
         },
         urls: new Set(context.urls()),

@@ -167,7 +167,8 @@ const TIMED_OUT: unique symbol = Symbol('timed out');
  * handled, so the retry gets another chance).
  *
  * Deduplication keys on the SHA-256 of the body bytes, so two different changes of one
- * order are two events; a return event keys on its return code, event type and event time. A store with `claim` is claimed atomically; one without it is
+ * order are two events (a return event: its return code, event type and event time).
+ * A store with `claim` is claimed atomically; one without it is
  * read, then written. A failing store does not block deliveries: the event is handled
  * (at least once) rather than lost.
  */

@@ -3,7 +3,7 @@ import { WebhookParseError } from '../core/errors.js';
 import { adoptSpelling, inSpelling, type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { conforms, type Drift, type DriftReport, driftIssue, inspect, kindOf } from '../schemas/drift.js';
 import { Order } from '../schemas/order.js';
-import { RETURN_EVENT_TYPES, ReturnEvent } from '../schemas/returns.js';
+import { ReturnEvent } from '../schemas/returns.js';
 import {
   NewOrderEvent,
   OrderUpdatedEvent,
@@ -157,7 +157,7 @@ export function isReturnEvent(event: WebhookEvent): event is ReturnEvent {
 }
 
 function isReturnEventType(eventType: string): eventType is ReturnEvent['event_type'] {
-  return (RETURN_EVENT_TYPES as readonly string[]).includes(eventType);
+  return eventType === 'merchant_return_created' || eventType === 'merchant_return_updated';
 }
 
 /** Throws for what the SDK cannot use (and for drift, when strict); reports drift otherwise. */

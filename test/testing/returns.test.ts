@@ -124,6 +124,22 @@ describe('the kit’s review', () => {
     expect((await client.returns.get(return_code)).state).toBe(state);
   });
 
+  it('returns_show_doc_example: an approved return with tracking ids answers the documented members', async () => {
+    const { client, mock } = newMock();
+    const documented = fixture('returns_show_doc_example').response.body.return as Record<string, unknown> & { return_line_items: object[] };
+    const order = mock.orders.create({ line_items: [{ ean: '1234567890123' }] });
+    const photos = ['https://a.cdn.example.gr/demo/return_photo_1.jpg'];
+    mock.returns.create(order.code, { return_code: 'R-111111-1111111', reason: 'damaged_product', user_comment: 'This is a demo comment explaining the return.', user_photos: photos });
+    await client.returns.review('R-111111-1111111', { option: 'approve' });
+    mock.returns.setTracking('R-111111-1111111', ['DEMO-RET-TRACK-1', 'DEMO-RET-TRACK-2']);
+    const got = await client.returns.get('R-111111-1111111');
+    expect(Object.keys(got).sort()).toEqual(Object.keys(documented).sort());
+    expect(got).toMatchObject({ state: documented.state, courier: documented.courier, courier_tracking_ids: documented.courier_tracking_ids });
+    const item = got.return_line_items?.[0] ?? {};
+    expect(Object.keys(item).sort()).toEqual(Object.keys(documented.return_line_items[0] as object).sort());
+    expect(item).toMatchObject({ ean: '1234567890123', return_reason: 'damaged_product', user_photos: photos });
+  });
+
   it('the 422 codes, where the SDK’s own checks are not there to stop the request', async () => {
     const { mock } = newMock();
     const { return_code } = mock.returns.create(mock.orders.create().code, { reason: 'missing_part' });

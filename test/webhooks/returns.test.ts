@@ -73,6 +73,35 @@ describe('parseWebhook: the returns webhook', () => {
     expect(() => parseWebhook(drifted, { strict: true })).toThrow(WebhookParseError);
   });
 
+  it('each member of a documented event replaced by a value of another type: passes as sent and is reported; only the return and its code are refused', () => {
+    type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+    const paths = (value: Json, prefix: (string | number)[] = []): (string | number)[][] =>
+      value === null || typeof value !== 'object'
+        ? []
+        : (Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value)).flatMap(([key, child]) => [[...prefix, key], ...paths(child, [...prefix, key])]);
+    const other = (value: Json): Json =>
+      typeof value === 'string' ? 12345 : typeof value === 'number' ? 'text' : typeof value === 'boolean' ? 'yes' : value === null ? ['list'] : Array.isArray(value) ? 'text' : 'text';
+    const shipment = payload('returns_webhook_updated_shipment_info') as unknown as { [key: string]: Json; return: { [key: string]: Json } };
+    const body: { [key: string]: Json } = { ...shipment, return: { ...shipment.return, review_options: payload('returns_review_options_missing_part').review_options as Json } };
+    let swept = 0;
+    for (const path of paths(body).filter(([root]) => root === 'return' || root === 'changes')) {
+      const mutated = structuredClone(body);
+      let node = mutated as Json;
+      for (const key of path.slice(0, -1)) node = (node as Record<string | number, Json>)[key] as Json;
+      const last = path.at(-1) as string | number;
+      (node as Record<string | number, Json>)[last] = other((node as Record<string | number, Json>)[last] as Json);
+      if (path.join('.') === 'return' || path.join('.') === 'return.return_code') {
+        expect(() => parseWebhook(mutated)).toThrow(expect.objectContaining({ path }));
+        continue;
+      }
+      const reports: DriftReport[] = [];
+      expect(parseWebhook(mutated, { onDrift: (r) => reports.push(r) })).toBe(mutated);
+      expect(reports.length, path.join('.')).toBeGreaterThan(0);
+      swept++;
+    }
+    expect(swept).toBeGreaterThan(40);
+  });
+
   it('refused only without a usable return: no return, or a return_code that is not a string', () => {
     const body = payload('returns_webhook_created');
     const { return: _, ...bare } = body;
