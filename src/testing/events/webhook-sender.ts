@@ -6,6 +6,7 @@
  * one URL stay in order.
  */
 import type { MockWebhookEvent } from '../types.js';
+import { brandName } from '../wire.js';
 
 export interface WebhookDelivery {
   url: string;
@@ -67,7 +68,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const pending = new Set<Promise<void>>();
   const timers = new Set<{ timer: ReturnType<typeof setTimeout>; wake: () => void }>();
   let stopped = false;
-  const userAgent = `${options.vendor} OrderNotifier v1`;
+  const userAgent = `${brandName(options.vendor)} OrderNotifier v1`;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
