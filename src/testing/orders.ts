@@ -6,7 +6,8 @@
  * Codes and messages the spec leaves out ("not shown") are chosen here and listed in the
  * kit's documentation (/tmp/mock-api.md, README): `invalid_format` 400 for a malformed body,
  * `invalid_option` 422 for a value outside the order's options, `order_status` 422 for a state
- * that forbids the action, `order_error` 422 for express accepts and non-FBM tracking.
+ * that forbids the action, `order_error` 422 for non-FBM tracking. Express accepts answer the
+ * service's own 422 `order_status` "Order is express". The sandbox DEMO-* orders stay as they are.
  */
 import { DEMO_FEES_RAW_BODY, DEMO_ORDERS } from './fixtures.js';
 import { createOrderMoves } from './order-moves.js';
