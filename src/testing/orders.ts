@@ -242,6 +242,8 @@ export function createOrders(context: OrdersContext) {
         address: {
           street_name: 'Ermou',
           street_number: '10',
+          // Documented since 2026 between street_number and zip; '' for a collection point.
+          floor: customer?.address?.pickup_from_collection_point === true ? '' : '1ος όροφος',
           zip: '10563',
           city: 'Athens',
           region: 'Attica',

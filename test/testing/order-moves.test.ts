@@ -176,6 +176,12 @@ describe('what the recordings showed of the kit', () => {
     }
   });
 
+  it("orders carry customer.address.floor as the service's examples do ('' for a collection point)", async () => {
+    expect((await client.orders.get(mock.orders.create().code)).customer?.address?.floor).toBe('1ος όροφος');
+    const collected = mock.orders.create({ customer: { address: { pickup_from_collection_point: true, collection_point_address: 'Box 7' } } });
+    expect((await client.orders.get(collected.code)).customer?.address?.floor).toBe('');
+  });
+
   it('a CPS order not rejected has no rejection_reason member, as recorded', async () => {
     const { code } = mock.cps.create();
     const order = await client.cps.get(code);
