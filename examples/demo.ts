@@ -7,10 +7,11 @@
  *    window (express orders are left to the marketplace), invoiced when the customer asked for
  *    an invoice, and marked ready when the shop is in the Set as Ready programme.
  * 3. One order is cancelled by its customer after the shop accepted it and set it as ready (a
- *    customer may cancel an accepted order until it is dispatched, so a ready order can still end
- *    cancelled); another goes on to dispatch and a return, which its customer asks for and the shop
- *    approves from the returns webhook (registered at its own URL) with returns.review.
- * 4. 5,000 products are synced with updateMany.
+ *    customer may cancel an accepted order, even a ready or dispatched one, so a ready order can
+ *    still end cancelled); another goes on to dispatch and a return, which its customer asks for
+ *    and the shop approves from the returns webhook (registered at its own URL) with returns.review.
+ * 4. 5,000 products are synced with updateMany; then three updates wait for their batch's results
+ *    (the marketplace processes a batch after taking it): one applied, one unchanged, one unknown.
  * 5. A catalog category is crawled page by page, and one SKU read with its offers and reviews.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,7 +30,8 @@ const INVOICE_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntra
 
 async function main(): Promise<void> {
   // 1. The marketplace, and the merchant's webhook receiver.
-  const marketplace = await startMockMarketplace({ port: 0, webhookIntervalMs: 50 });
+  // Batch results show 200 ms after a batch is taken (the service takes seconds to minutes).
+  const marketplace = await startMockMarketplace({ port: 0, webhookIntervalMs: 50, batchDelayMs: 200 });
   const { mock } = marketplace;
   const client = new MarketplaceClient({ baseUrl: marketplace.url, vendor: mock.vendor, tokens: mock.tokens });
 
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
     mock.orders.autoAccept(express.code); // the marketplace's own mechanism accepts express orders
 
     // 3. The customer cancels one that the shop already accepted and set as ready (cancelling is
-    //    allowed until dispatch); another goes to pickup and comes back.
+    //    allowed after acceptance, even after dispatch); another goes to pickup and comes back.
     mock.orders.cancel(toCancel.code, { by: 'user' });
     mock.orders.dispatch(regular.code);
     const { return_code } = mock.returns.create(regular.code, { reason: 'faulty', user_comment: 'It stopped charging.' });
@@ -99,6 +101,17 @@ async function main(): Promise<void> {
       `  ${report.applied.length} applied, ${report.failed.length} failed, ${report.duplicates.length} duplicates, ` +
         `${report.requests} requests; the marketplace now lists ${mock.inventory.size} products`,
     );
+    // The marketplace takes a batch at once and processes its products afterwards: wait for the results.
+    const checked = await client.products.updateMany(
+      [
+        { product_id: 'SKU-00001', quantity: 1, enabled: true, price: 991 }, // as synced above: no change
+        { product_id: 'SKU-00002', quantity: 9, enabled: true, price: 1499 }, // a new price
+        { product_id: 'UNKNOWN-00001', quantity: 1, enabled: true, price: 500 }, // not in the shop's catalogue
+      ],
+      { awaitResults: true, waitOptions: { intervalMs: 100 } },
+    );
+    const failures = checked.failed.map((f) => `${f.product_id} (${f.error.message})`).join(', ');
+    say(`  batch ${checked.batches[0]}: applied ${checked.applied.join(', ')}; unchanged ${checked.unchanged.join(', ')}; failed ${failures}`);
 
     // 5. Catalog.
     say('\ncatalog');

@@ -109,8 +109,8 @@ export interface BatchResult extends Infer<typeof batchResultShape> {}
 export const BatchResult: Schema<BatchResult> = /* @__PURE__ */ answer(batchResultShape);
 
 const batchStatusShape = () => ({
-  /** The batch id. The one required field. */
-  id: z.string(),
+  /** The batch id (the SDK reads nothing by it: an answer without it still resolves, as drift). */
+  id: maybe(z.string()),
   /** `in_progress` while any product is pending, else `completed` (all processed, well or not). */
   status: maybe(openEnum(BATCH_STATUSES)),
   /** Submission time, with the Athens offset. */

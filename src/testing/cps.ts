@@ -52,7 +52,11 @@ export function createCps(context: { now: () => number; random: Random }) {
 
   const view = (order: MockCpsOrder): MockCpsOrder => {
     const shown = copy(order);
-    if (shown.rejection_reason === null) shown.reject_options = copy(REJECT_OPTIONS);
+    if (shown.rejection_reason === null) {
+      // As recorded: an order not rejected carries no rejection_reason member at all.
+      delete (shown as Partial<MockCpsOrder>).rejection_reason;
+      shown.reject_options = copy(REJECT_OPTIONS);
+    }
     return shown;
   };
 

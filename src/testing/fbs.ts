@@ -10,6 +10,9 @@ import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
 import { copy, fail, json, readJsonBody, success, timestamp } from './wire.js';
 
+/** The FBS lists page by 100, as recorded. */
+const FBS_PER = 100;
+
 export interface MockFbsProduct {
   id: number;
   shop_uid: string;
@@ -172,12 +175,12 @@ export function createFbs(context: { now: () => number; random: Random }) {
   };
 
   const routes: Route[] = [
-    { method: 'GET', pattern: `${FBS}/products`, api: 'orders', handler: ({ url }) => paginate(url, 'products', [...stock.values()].map(copy)) },
+    { method: 'GET', pattern: `${FBS}/products`, api: 'orders', handler: ({ url }) => paginate(url, 'products', [...stock.values()].map(copy), {}, FBS_PER) },
     {
       method: 'GET',
       pattern: `${FBS}/purchase_orders`,
       api: 'orders',
-      handler: ({ url }) => paginate(url, 'purchase_orders', [...purchaseOrders.values()].map(orderView)),
+      handler: ({ url }) => paginate(url, 'purchase_orders', [...purchaseOrders.values()].map(orderView), {}, FBS_PER),
     },
     { method: 'POST', pattern: `${FBS}/purchase_orders`, api: 'orders', handler: createPurchaseOrder },
     {
@@ -185,9 +188,9 @@ export function createFbs(context: { now: () => number; random: Random }) {
       pattern: `${FBS}/purchase_orders/:code/line_items`,
       api: 'orders',
       // The recording's root key.
-      handler: ({ url, params }) => paginate(url, 'purchase_order_line_items', findOrder(params.code as string).line_items.map(lineView)),
+      handler: ({ url, params }) => paginate(url, 'purchase_order_line_items', findOrder(params.code as string).line_items.map(lineView), {}, FBS_PER),
     },
-    { method: 'GET', pattern: `${FBS}/suppliers`, api: 'orders', handler: ({ url }) => paginate(url, 'suppliers', [...suppliers.values()].map(copy)) },
+    { method: 'GET', pattern: `${FBS}/suppliers`, api: 'orders', handler: ({ url }) => paginate(url, 'suppliers', [...suppliers.values()].map(copy), {}, FBS_PER) },
     { method: 'POST', pattern: `${FBS}/suppliers`, api: 'orders', handler: createSupplier },
     { method: 'PATCH', pattern: `${FBS}/suppliers/:id`, api: 'orders', handler: updateSupplier },
   ];

@@ -62,6 +62,8 @@ export interface MockMarketplaceOptions {
   rateLimit?: RateLimitOptions | false;
   /** The same for the merchant APIs; off by default (document 1 shows no limits). */
   merchantRateLimit?: RateLimitOptions;
+  /** How long (mock clock ms) a Products API batch stays `in_progress` before its results show. Default 1,000. */
+  batchDelayMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -84,6 +86,8 @@ const DEFAULT_TOKENS = {
   cps: 'test-cps-token',
 } as const;
 const REQUEST_LOG_LIMIT = 10_000;
+/** Accept values that ask for no particular API version. */
+const GENERIC_MEDIA_TYPES = new Set(['*/*', 'application/*', 'application/json']);
 
 /** Which permission an account path needs (document 2, Authentication), named in a 403. */
 const permissionOf = (path: string) =>
@@ -145,7 +149,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     resend: (code) => sender.resend(code),
   });
   if (options.seedDemoOrders !== false) orders.seedDemoOrders();
-  const products = createProducts();
+  const products = createProducts({ now: clock.now, batchDelayMs: options.batchDelayMs ?? 1_000 });
   const faults = createFaults(options.faults, seed);
 
   const catalogLimiter = options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, clock.now);
@@ -191,6 +195,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     const merchant = api === 'orders' || api === 'products' || api === 'cps';
     const wanted = `application/vnd.${vendor.toLowerCase()}+json`;
     const expected = merchant ? `${wanted}; version=3.0` : `${wanted}; version=<major.minor>`;
+    // Document 2: no version given, the latest is served; an Accept naming no media type of the API's own names none.
+    if (!merchant && (media === undefined || GENERIC_MEDIA_TYPES.has(media.type))) return undefined;
     if (media?.type !== wanted) return wireError(406, 'not_acceptable', `Accept must be ${expected}.`);
     const version = media.params.get('version');
     // Merchant calls need 3.0; v3 calls take any 3.x (a patch is ignored, no version means the latest).

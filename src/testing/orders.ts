@@ -6,9 +6,11 @@
  * Codes and messages the spec leaves out ("not shown") are chosen here and listed in the
  * kit's documentation (/tmp/mock-api.md, README): `invalid_format` 400 for a malformed body,
  * `invalid_option` 422 for a value outside the order's options, `order_status` 422 for a state
- * that forbids the action, `order_error` 422 for express accepts and non-FBM tracking.
+ * that forbids the action, `order_error` 422 for non-FBM tracking. Express accepts answer the
+ * service's own 422 `order_status` "Order is express". The sandbox DEMO-* orders stay as they are.
  */
 import { DEMO_FEES_RAW_BODY, DEMO_ORDERS } from './fixtures.js';
+import { createOrderMoves } from './order-moves.js';
 import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
 import type {
@@ -55,9 +57,11 @@ interface OrderRecord {
   windows: Map<number, MockPickupWindow>;
   invoices: { filename: string; contentType: string; bytes: Uint8Array<ArrayBuffer> }[];
   tracking: TrackingDetail[][];
-  /** Served instead of the order by GET (DEMO-FEES: the real service's broken JSON). */
-  rawBody?: string;
   cancelledBy?: CancelledBy;
+  /** A sandbox DEMO-* order: actions on it succeed as often as asked and change nothing. */
+  sandbox?: true;
+  /** A sandbox order's throwaway copy: what an action does to it is dropped, and no event goes out. */
+  discarded?: true;
 }
 
 /** How the order is shipped, from the fields document 1 gives (issue 9's rule). */
@@ -131,6 +135,7 @@ export function createOrders(context: OrdersContext) {
 
   /** Sets members and emits order_updated with `{ old, new }` for each. */
   const update = (record: OrderRecord, patch: Partial<MockOrder>) => {
+    if (record.discarded) return;
     const changes: Record<string, Change> = {};
     for (const [key, value] of Object.entries(patch)) {
       changes[key] = { old: copy(record.order[key] ?? null), new: copy(value) };
@@ -173,10 +178,9 @@ export function createOrders(context: OrdersContext) {
       if (order.dispatch_until) order.dispatch_until = timestamp(t + 72 * HOUR);
       records.set(order.code, makeRecord(order));
     }
-    // The stored order is the recorded body with its stray commas removed; GET still answers the raw text.
-    const fees = makeRecord(JSON.parse(DEMO_FEES_RAW_BODY.replace(/,(\s*[}\]])/g, '$1')).order as MockOrder);
-    fees.rawBody = DEMO_FEES_RAW_BODY;
-    records.set('DEMO-FEES', fees);
+    // The documentation's recording has stray commas; the service answers valid JSON.
+    records.set('DEMO-FEES', makeRecord(JSON.parse(DEMO_FEES_RAW_BODY.replace(/,(\s*[}\]])/g, '$1')).order as MockOrder));
+    for (const record of records.values()) if (record.order.code.startsWith('DEMO-')) record.sandbox = true;
   };
 
   // ---- factory ---------------------------------------------------------------------------
@@ -222,9 +226,7 @@ export function createOrders(context: OrdersContext) {
     const { customer, line_items, ...rest } = overrides;
     // The second default line item is a sized variation, as clothing orders carry (spec/4 section 2).
     const items = (line_items ?? [{}, { size: SIZE }]).map(lineItem);
-    // Today's shapes in a seeded share of orders (spec/4 section 2): `custom` as a string
-    // (the list before 2026-04-24) in half, an earlier return of the customer's in a quarter.
-    const customAsText = random.next() < 0.5;
+    // An earlier return of the customer's in a seeded quarter of orders (spec/4 section 2).
     const returned = random.next() < 0.25;
     const invoice = rest.invoice ?? false;
     const windows = windowTimes(3);
@@ -240,6 +242,8 @@ export function createOrders(context: OrdersContext) {
         address: {
           street_name: 'Ermou',
           street_number: '10',
+          // Documented since 2026 between street_number and zip; '' for a collection point.
+          floor: customer?.address?.pickup_from_collection_point === true ? '' : '1ος όροφος',
           zip: '10563',
           city: 'Athens',
           region: 'Attica',
@@ -294,9 +298,10 @@ export function createOrders(context: OrdersContext) {
       set_as_ready_required: true,
       is_ready_for_dispatch: false,
       number_of_parcels: null,
-      // GIFT-WRAP: "gift wrap requested". A string since 2026-04-24 (spec/4 section 2); a list before.
-      custom: rest.gift_wrap === true ? '[GIFT-WRAP]' : customAsText ? '' : [],
-      returns: returned ? [newReturn(random.int(1, 2))] : [],
+      // GIFT-WRAP: "gift wrap requested". A string since 2026-04-24 (spec/4 section 2), as the service sends it.
+      custom: rest.gift_wrap === true ? '[GIFT-WRAP]' : '',
+      // Omitted when there is none, as the service does.
+      ...(returned ? { returns: [newReturn(random.int(1, 2))] } : {}),
       payment_method: 'card',
       paid_by_user: true,
       ...rest,
@@ -325,16 +330,33 @@ export function createOrders(context: OrdersContext) {
     return record;
   };
 
-  const getOrder = ({ params }: RouteContext): Response => {
+  /** The record an action works on: a sandbox order's throwaway copy, so it stays as it is. */
+  const findForAction = (code: string): OrderRecord => {
+    const record = find(code);
+    return record.sandbox ? { ...structuredClone(record), sandbox: undefined, discarded: true } : record;
+  };
+
+  const moves = createOrderMoves({
+    vendor: context.vendor,
+    now,
+    find: (code) => findForAction(code),
+    update: (record, patch) => update(record as OrderRecord, patch),
+    issueVoucher: (record) =>
+      update(record as OrderRecord, {
+        courier_voucher: voucherUrl(context.baseUrl(), record.order.code),
+        courier_tracking_codes: [String(random.int(100_000_000, 999_999_999))],
+      }),
+    fulfilment: fulfilmentOf,
+    sniff: sniffInvoiceType,
+  });
+
+  const getOrder = ({ params, url }: RouteContext): Response => {
     const record = find(params.code as string);
-    if (record.rawBody !== undefined) {
-      return new Response(record.rawBody, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-    }
-    return json(200, { order: view(record) });
+    return json(200, { order: moves.withActionOptions(view(record), record, url) });
   };
 
   const accept = async ({ request, params }: RouteContext): Promise<Response> => {
-    const record = find(params.code as string);
+    const record = findForAction(params.code as string);
     const body = await readJsonBody(request);
     const problems: string[] = [];
     const { pickup_location: location, pickup_window: window, number_of_parcels: parcels = 1 } = body;
@@ -348,9 +370,8 @@ export function createOrders(context: OrdersContext) {
     const { order } = record;
     if (order.state === 'accepted') fail(422, 'order_status', 'Order already accepted.');
     if (order.state !== 'open') fail(422, 'order_status', `Order cannot be accepted in state '${order.state}'.`);
-    if (order.express) {
-      fail(422, 'order_error', 'Express orders are accepted automatically and cannot be accepted through the API.');
-    }
+    // Express orders are accepted by an automated mechanism, never through the API.
+    if (order.express) fail(422, 'order_status', 'Order is express');
     const options = order.accept_options;
     const place = options?.pickup_location?.find((l) => l.id === location);
     if (!place) fail(422, 'invalid_option', `pickup_location '${String(location)}' is not one of the order's accept_options.`);
@@ -375,7 +396,7 @@ export function createOrders(context: OrdersContext) {
   };
 
   const reject = async ({ request, params }: RouteContext): Promise<Response> => {
-    const record = find(params.code as string);
+    const record = findForAction(params.code as string);
     const body = await readJsonBody(request);
     const { line_items: items, rejection_reason_other: other } = body;
     if ((items === undefined) === (other === undefined)) {
@@ -413,7 +434,7 @@ export function createOrders(context: OrdersContext) {
   };
 
   const setAsReady = ({ params }: RouteContext): Response => {
-    const record = find(params.code as string);
+    const record = findForAction(params.code as string);
     const { order } = record;
     const eligible =
       order.state === 'accepted' &&
@@ -421,23 +442,23 @@ export function createOrders(context: OrdersContext) {
       order.courier === MARKETPLACE_COURIER &&
       fulfilmentOf(order) === 'core';
     if (!eligible) fail(422, 'order_error', 'Order is not eligible to be marked as ready');
-    order.is_ready_for_dispatch = true;
+    update(record, { is_ready_for_dispatch: true });
     return success();
   };
 
   const setAsNotReady = ({ params }: RouteContext): Response => {
-    const record = find(params.code as string);
+    const record = findForAction(params.code as string);
     const { order } = record;
     // State accepted also means "not yet picked up": pickup moves the order to dispatched.
     const eligible =
       order.state === 'accepted' && order.is_ready_for_dispatch === true && order.courier === MARKETPLACE_COURIER;
     if (!eligible) fail(422, 'order_error', 'Order is not eligible for undo');
-    order.is_ready_for_dispatch = false;
+    update(record, { is_ready_for_dispatch: false });
     return success();
   };
 
   const uploadInvoice = async ({ request, params }: RouteContext): Promise<Response> => {
-    const record = find(params.code as string);
+    const record = findForAction(params.code as string);
     if (parseMediaType(request.headers.get('content-type'))?.type !== 'multipart/form-data') {
       fail(415, 'unsupported_media_type', 'Content-Type must be multipart/form-data.');
     }
@@ -462,7 +483,7 @@ export function createOrders(context: OrdersContext) {
   };
 
   const sendTracking = async ({ request, params }: RouteContext): Promise<Response> => {
-    const record = find(params.code as string);
+    const record = findForAction(params.code as string);
     const body = await readJsonBody(request);
     const list = body.tracking_details;
     if (!Array.isArray(list) || list.length === 0) fail(400, 'invalid_format', "Field 'tracking_details' must be a non-empty array");
@@ -494,6 +515,7 @@ export function createOrders(context: OrdersContext) {
     { method: 'POST', pattern: `${ORDERS_PATH}/set_as_ready`, api: 'orders', handler: setAsReady },
     { method: 'POST', pattern: `${ORDERS_PATH}/set_as_not_ready`, api: 'orders', handler: setAsNotReady },
     { method: 'POST', pattern: `${ORDERS_PATH}/tracking_details`, api: 'orders', handler: sendTracking },
+    ...moves.routes,
   ];
 
   // ---- files under the mock (no auth: like the service's signed download links) -----------
@@ -532,6 +554,7 @@ export function createOrders(context: OrdersContext) {
 
   const kit = {
     create,
+    ...moves.kit,
     /** A copy of the order as GET would answer it (options only while open). */
     get(code: string): MockOrder | undefined {
       const record = records.get(code);
@@ -548,7 +571,8 @@ export function createOrders(context: OrdersContext) {
     },
     cancel(code: string, { by = 'user' }: { by?: CancelledBy } = {}): MockOrder {
       const record = must(code);
-      requireState(record, 'cancel', by === 'merchant' ? ['open', 'accepted'] : ['open', 'accepted']);
+      // The service allows a cancellation after dispatch too (the parcel comes back).
+      requireState(record, 'cancel', ['open', 'accepted', 'dispatched']);
       record.cancelledBy = by;
       update(record, { state: 'cancelled' });
       return view(record);

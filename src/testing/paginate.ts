@@ -4,7 +4,7 @@ import { fail, json } from './wire.js';
 export const DEFAULT_PER = 25;
 const MAX_PER = 500;
 
-export function pageParams(url: URL): { page: number; per: number } {
+export function pageParams(url: URL, defaultPer = DEFAULT_PER): { page: number; per: number } {
   const read = (name: string, fallback: number, max: number) => {
     const raw = url.searchParams.get(name);
     if (raw === null || raw === '') return fallback;
@@ -14,12 +14,12 @@ export function pageParams(url: URL): { page: number; per: number } {
     }
     return value;
   };
-  return { page: read('page', 1, Number.MAX_SAFE_INTEGER), per: read('per', DEFAULT_PER, MAX_PER) };
+  return { page: read('page', 1, Number.MAX_SAFE_INTEGER), per: read('per', defaultPer, MAX_PER) };
 }
 
-/** One page of `items` under `rootKey`, with the Link header when more pages exist. */
-export function paginate<T>(url: URL, rootKey: string, items: readonly T[], meta: Record<string, unknown> = {}): Response {
-  const { page, per } = pageParams(url);
+/** One page of `items` under `rootKey`, with the Link header when more pages exist; `per` defaults to `defaultPer`. */
+export function paginate<T>(url: URL, rootKey: string, items: readonly T[], meta: Record<string, unknown> = {}, defaultPer = DEFAULT_PER): Response {
+  const { page, per } = pageParams(url, defaultPer);
   const totalPages = Math.max(1, Math.ceil(items.length / per));
   const body = {
     [rootKey]: items.slice((page - 1) * per, page * per),

@@ -1,6 +1,6 @@
 /**
- * The sandbox trigger endpoints of spec/4 section 5, served for every order (the service
- * serves them for its demo orders): `POST /merchants/ecommerce/orders/:code/trigger_webhook_request/:kind`
+ * The sandbox trigger endpoints of spec/4 section 5, served for the service's twelve demo
+ * orders only: `POST /merchants/ecommerce/orders/:code/trigger_webhook_request/:kind`
  * answers `{ success: true }` and sends a test delivery through the webhook sender. Like the
  * service's test deliveries, they leave the order itself as it is: the delivery shows the
  * change (a voucher, a later expiry, a cancellation) in its `order` and `changes`.
@@ -9,6 +9,22 @@ import type { Route } from './router.js';
 import type { Change, MockOrder, MockWebhookEvent } from './types.js';
 import { dayLater, voucherUrl } from './orders.js';
 import { fail, success, timestamp } from './wire.js';
+
+/** The demo orders the service sends test deliveries for (`DEMO-RETURN` is not one). */
+export const TRIGGER_DEMO_CODES: readonly string[] = [
+  'DEMO-OPEN',
+  'DEMO-ACCEPTED',
+  'DEMO-REJECTED',
+  'DEMO-INVOICE',
+  'DEMO-INVOICE39A',
+  'DEMO-FBS',
+  'DEMO-FBS-DISPATCHED',
+  'DEMO-STORE-PICKUP',
+  'DEMO-FEES',
+  'DEMO-REPLACEMENT',
+  'DEMO-REPLACED',
+  'DEMO-INVOICE-VIES',
+];
 
 export function createTriggers(context: {
   baseUrl: () => string;
@@ -50,7 +66,11 @@ export function createTriggers(context: {
     method: 'POST',
     pattern: `/merchants/ecommerce/orders/:code/trigger_webhook_request/${kind}`,
     api: 'orders',
-    handler: ({ params }) => (trigger(params.code as string, kind) ? success() : fail(404, 'order_error', 'Order not found')),
+    handler: ({ params }) => {
+      const code = params.code as string;
+      if (!TRIGGER_DEMO_CODES.includes(code)) fail(404, 'order_error', 'Order not found');
+      return trigger(code, kind) ? success() : fail(404, 'order_error', 'Order not found');
+    },
   }));
 
   return { routes, trigger };

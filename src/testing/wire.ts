@@ -71,6 +71,12 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return body as Record<string, unknown>;
 }
 
+/** The operator's name as the service writes it in texts (`Acme` for vendor `acme`): the User-Agent, "Fulfilled by Acme". */
+export const brandName = (vendor: string): string => {
+  const name = vendor.toLowerCase();
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+};
+
 /** Structured clone for plain JSON data (stored state never leaks by reference). */
 export const copy = <T>(value: T): T => structuredClone(value);
 

@@ -65,13 +65,15 @@ describe('an order from open to returned, through the kit, the SDK and a webhook
       'order_updated', // accepted
       'order_updated', // extended
       'order_updated', // voucher created
+      'order_updated', // marked ready for dispatch
       'order_updated', // dispatched
       'order_updated', // partially returned
       'order_updated', // returned
     ]);
     expect(received.every((e) => e.order?.code === code)).toBe(true);
 
-    const [, acceptedEvent, extended, voucher, dispatched, partial, returned] = received.map(changesOf);
+    const [, acceptedEvent, extended, voucher, ready, dispatched, partial, returned] = received.map(changesOf);
+    expect(ready).toEqual({ is_ready_for_dispatch: { old: false, new: true } });
     expect(acceptedEvent?.state).toEqual({ old: 'open', new: 'accepted' });
     expect(acceptedEvent?.number_of_parcels?.new).toBe(2);
     expect(acceptedEvent?.pickup_window?.new).toEqual({ from: expect.any(String), to: expect.any(String) });

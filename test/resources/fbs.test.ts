@@ -174,14 +174,14 @@ describe('client.fbs against the kit', () => {
     expect((await fbs.purchaseOrders.list()).items.find((po) => po.code === code)?.received_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it('lineItems and suppliers.list read every page (the kit pages by 25)', async () => {
+  it('lineItems and suppliers.list read every page (the kit pages by 100, as the recordings do)', async () => {
     const { mock } = running;
     const fbs = client().fbs;
-    for (let n = 0; n < 30; n++) await fbs.suppliers.create({ name: `Supplier ${n}` });
+    for (let n = 0; n < 100; n++) await fbs.suppliers.create({ name: `Supplier ${n}` });
     const suppliers = await fbs.suppliers.list();
     expect(suppliers.length).toBe(mock.fbs.suppliers().length);
-    expect(suppliers.length).toBeGreaterThan(30);
-    const line_items = Array.from({ length: 30 }, (_, n) => ({
+    expect(suppliers.length).toBeGreaterThan(100);
+    const line_items = Array.from({ length: 130 }, (_, n) => ({
       product_uid: `P-${n}`,
       expected_quantity: n + 1,
       keep_serial_numbers: false,
@@ -191,8 +191,9 @@ describe('client.fbs against the kit', () => {
     const { code } = await fbs.purchaseOrders.create({ expected_date: '2026-12-01', supplier_id: 'abcdefghi', line_items });
     const { data, response } = await fbs.purchaseOrders.lineItems(code ?? '').withResponse();
     expect(data.map((l) => l.shop_uid)).toEqual(line_items.map((l) => l.product_uid));
-    // The last page's answer.
+    // The last page's answer: 100 on the first.
     expect(response.url).toContain('page=2');
+    expect(response.url).toContain('per=100');
   });
 
   it('an unknown purchase order is 404 purchase_order_error; an unknown supplier is refused', async () => {

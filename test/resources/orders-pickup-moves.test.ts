@@ -6,8 +6,10 @@ import {
   BadRequestError,
   ConnectionError,
   type DriftReport,
+  hasErrorCode,
   InternalServerError,
   isOrderExpress,
+  ORDER_ERROR_CODES,
   parseWebhook,
   RequestValidationError,
   UnprocessableEntityError,
@@ -204,7 +206,7 @@ describe('orders.uploadCreditInvoice', () => {
     serve(name);
     const error = await client.orders.uploadCreditInvoice(CODE, PDF).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErrorClass);
-    expect((error as UnprocessableEntityError).code).toBe('credit_invoice_file');
+    expect(hasErrorCode(error, ORDER_ERROR_CODES.creditInvoiceFile)).toBe(true);
     expect((error as Error).message).toContain(message);
   });
 

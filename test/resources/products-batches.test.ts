@@ -1,4 +1,4 @@
-import { BatchItemError, BatchTimeoutError, NotFoundError, RequestValidationError, TimeoutError } from 'emporio';
+import { BatchItemError, BatchTimeoutError, type DriftReport, NotFoundError, RequestValidationError, ResponseValidationError, TimeoutError } from 'emporio';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE, makeClient, useMswServer } from '../helpers/server.js';
@@ -53,6 +53,16 @@ describe('products.batchStatus', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).code).toBe('not_found');
     expect((error as Error).message).toContain('Batch not found.');
+  });
+
+  it('is tolerant: members of another type are drift (reported, passed as sent); a body that is not an object is refused', async () => {
+    const reports: DriftReport[] = [];
+    server.use(http.get(status('drifted'), () => HttpResponse.json({ status: 'completed', results: [{ product_id: 7, status: 'success' }] })));
+    const answer = await makeClient({ hooks: { onDrift: (r) => reports.push(r) } }).products.batchStatus('drifted');
+    expect(answer.results?.[0]?.product_id).toBe(7);
+    expect(reports.map((r) => r.path)).toEqual(['$.results[].product_id']);
+    server.use(http.get(status('list'), () => HttpResponse.json([])));
+    await expect(client.products.batchStatus('list')).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
   it('refuses an id with a path separator before sending', async () => {

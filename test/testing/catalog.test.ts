@@ -124,11 +124,12 @@ describe('ETags and rate limits', () => {
 });
 
 describe('protocol', () => {
-  it('takes any 3.x version, none at all, and refuses another major or vendor', async () => {
-    for (const accept of ['application/vnd.marketplace+json; version=3.0', 'application/vnd.marketplace+json; version=3.1.5', 'application/vnd.marketplace+json']) {
+  it('takes any 3.x version, none at all (the latest, also for an Accept without the vendor type), and refuses another major or vendor', async () => {
+    const accepts = ['application/vnd.marketplace+json; version=3.0', 'application/vnd.marketplace+json; version=3.1.5', 'application/vnd.marketplace+json', 'application/json', '*/*'];
+    for (const accept of accepts) {
       expect((await fetch(`${BASE}/flags`, { headers: { ...v3(), Accept: accept } })).status).toBe(200);
     }
-    for (const accept of ['application/vnd.marketplace+json; version=4.0', 'application/json']) {
+    for (const accept of ['application/vnd.marketplace+json; version=4.0', 'application/vnd.other+json', 'text/html']) {
       expect((await fetch(`${BASE}/flags`, { headers: { ...v3(), Accept: accept } })).status).toBe(406);
     }
   });

@@ -182,7 +182,8 @@ describe('webhook sender', () => {
     expect(receiver.received).toHaveLength(5);
     for (const delivery of receiver.received) {
       expect(delivery.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(delivery.headers['user-agent']).toBe('marketplace OrderNotifier v1');
+      // The vendor capitalised, as the service writes it.
+      expect(delivery.headers['user-agent']).toBe('Marketplace OrderNotifier v1');
     }
     const bodies = receiver.received.map((r) => JSON.parse(r.body) as MockWebhookEvent);
     expect(bodies.map((b) => b.event_type)).toEqual(['new_order', 'order_updated', 'order_updated', 'order_updated', 'order_updated']);

@@ -2,10 +2,12 @@
  * The Products API of the mock: document 1's exact 400/422 bodies, the 500 limit, shop state,
  * and the inventory a test can assert on.
  */
+import { MarketplaceClient, NotFoundError } from 'emporio';
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
 import { mswHandlers } from 'emporio/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { laterRecording } from '../helpers/later-recordings.js';
 import { jsonHeaders } from './helpers.js';
 
 let mock: MockMarketplace;
@@ -41,7 +43,7 @@ describe('batch', () => {
       ],
     });
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ success: true });
+    expect(await answer.json()).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f]{24}$/) });
     expect(mock.inventory.get('ABC123')).toEqual({ product_id: 'ABC123', quantity: 3, enabled: true, price: 2999, updates: 1 });
     await send('batch', {
       data: [{ ...update('DEF456', 5999), variations: [{ variation_id: 'DEF456-L', quantity: 1, enabled: false, price: 5499 }] }],
@@ -55,8 +57,8 @@ describe('batch', () => {
       ],
     });
     expect(mock.products.batches).toEqual([
-      { validateOnly: false, size: 2, status: 200 },
-      { validateOnly: false, size: 1, status: 200 },
+      { validateOnly: false, size: 2, status: 200, id: expect.any(String) },
+      { validateOnly: false, size: 1, status: 200, id: expect.any(String) },
     ]);
   });
 
@@ -140,5 +142,71 @@ describe('batch/validations', () => {
     );
     mock.products.setShopState('scanning_xml');
     expect((await send('batch/validations', { data: [update('A')] })).status).toBe(422);
+  });
+});
+
+describe('batch results (asynchronous, since 2026-09)', () => {
+  const client = () =>
+    new MarketplaceClient({ baseUrl: mock.baseUrl, vendor: mock.vendor, tokens: { products: mock.tokens.products }, fetch: mock.fetch, maxRetries: 0 });
+
+  it('takes the recorded batch at once with an id; results show after the delay, in the recorded shape', async () => {
+    const recording = laterRecording('merchants_products_batch_with_id');
+    const data = (recording.request.params as { data: never[] }).data;
+    const products = client().products;
+    const taken = await products.batchUpdate(data);
+    expect(taken).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    const id = taken.id as string;
+
+    const pending = await products.batchStatus(id);
+    expect(pending.status).toBe('in_progress');
+    expect(pending.results?.map((r) => [r.product_id, r.status, r.executed_at])).toEqual([
+      ['ABC123', 'in_progress', null],
+      ['DEF456', 'in_progress', null],
+    ]);
+
+    mock.clock.advance(1_000);
+    const done = await products.batchStatus(id);
+    // The recorded status's members, member for member.
+    const recorded = laterRecording('merchants_products_batch_status').response.body as { results: Record<string, unknown>[] };
+    expect(Object.keys(done).sort()).toEqual(Object.keys(recorded).sort());
+    expect(Object.keys(done.results?.[1] ?? {}).sort()).toEqual(Object.keys(recorded.results[0] ?? {}).sort());
+    expect(done.status).toBe('completed');
+    expect(done.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[23]:00$/);
+    expect(done.results?.[1]).toMatchObject({ product_id: 'DEF456', status: 'success', message: null, executed_at: expect.any(String) });
+    expect(done.results?.[1]?.variations?.map((v) => [v.variation_id, v.status])).toEqual([
+      ['DEF456-SMALL', 'success'],
+      ['DEF456-LARGE', 'success'],
+    ]);
+  });
+
+  it('reports no_change for values already set, failure for an id the catalogue lacks (nothing applied for it)', async () => {
+    mock.products.setBatchDelay(0);
+    mock.products.setCatalogue(['KNOWN', 'SAME']);
+    const products = client().products;
+    await products.batchUpdate([update('SAME')]);
+    const { id } = await products.batchUpdate([update('KNOWN'), update('SAME'), update('STRANGER')]);
+    const status = await products.waitForBatch(id as string, { intervalMs: 1 });
+    expect(status.results?.map((r) => [r.product_id, r.status, r.message])).toEqual([
+      ['KNOWN', 'success', null],
+      ['SAME', 'no_change', null],
+      ['STRANGER', 'failure', 'Product not found in the shop catalogue'],
+    ]);
+    expect(mock.inventory.has('STRANGER')).toBe(false);
+  });
+
+  it('updateMany with awaitResults waits for the delay and reports each product by its result', async () => {
+    mock.products.setBatchDelay(30);
+    const report = await client().products.updateMany([update('A'), update('UNKNOWN-1')], { awaitResults: true, waitOptions: { intervalMs: 10 } });
+    expect(report.batches).toHaveLength(1);
+    expect(report.applied).toEqual(['A']);
+    expect(report.failed.map((f) => [f.product_id, f.error.message])).toEqual([['UNKNOWN-1', 'Product not found in the shop catalogue']]);
+  });
+
+  it('an unknown batch id is the documented 404', async () => {
+    const error = await client().products.batchStatus('unknown-batch-id').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).errors).toEqual(
+      (laterRecording('products_batch_status_not_found').response.body as { errors: unknown }).errors,
+    );
   });
 });

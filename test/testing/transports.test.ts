@@ -80,14 +80,15 @@ describe('startMockMarketplace (loopback)', () => {
     cleanups.push(running.close);
     const form = new FormData();
     form.append('invoice_file', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]), 'receipt.jpg');
-    const answer = await fetch(`${running.url}/merchants/ecommerce/orders/DEMO-ACCEPTED/invoices`, {
+    const { code } = running.mock.orders.create();
+    const answer = await fetch(`${running.url}/merchants/ecommerce/orders/${code}/invoices`, {
       method: 'POST',
       headers: merchantHeaders(),
       body: form,
     });
     expect(answer.status).toBe(200);
-    const url = running.mock.orders.get('DEMO-ACCEPTED')?.uploaded_invoice_file as string;
-    expect(url.startsWith(`${running.url}/__mock/invoices/DEMO-ACCEPTED/1/`)).toBe(true);
+    const url = running.mock.orders.get(code)?.uploaded_invoice_file as string;
+    expect(url.startsWith(`${running.url}/__mock/invoices/${code}/1/`)).toBe(true);
     expect((await fetch(url)).headers.get('content-type')).toBe('image/jpeg');
   });
 

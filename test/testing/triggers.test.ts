@@ -1,6 +1,7 @@
 /**
  * Sandbox webhook triggers (spec/4 section 5; issue 14 item 7): orders.triggerWebhook against the
- * kit's trigger endpoints, which fire real deliveries through the webhook sender for any order,
+ * kit's trigger endpoints, which fire real deliveries through the webhook sender for the twelve
+ * documented demo orders only,
  * and `emporio-mock trigger <kind> <code>` doing the same from a shell.
  */
 import { fileURLToPath } from 'node:url';
@@ -31,18 +32,17 @@ describe('orders.triggerWebhook against the kit', () => {
     ['voucher_update', 'order_updated', 'courier_voucher'],
     ['extension', 'order_updated', 'expires_at'],
     ['cancellation', 'order_updated', 'state'],
-  ] as const)('%s sends %s to the registered URL, for a demo order and a new one', async (kind, eventType, changed) => {
+  ] as const)('%s sends %s to the registered URL, for two demo orders', async (kind, eventType, changed) => {
     const { receiver, mock, client } = await setUp();
-    const created = mock.orders.create();
     const before = mock.events.length;
-    for (const code of ['DEMO-OPEN', created.code]) {
+    for (const code of ['DEMO-OPEN', 'DEMO-INVOICE']) {
       await expect(client.orders.triggerWebhook(code, kind)).resolves.toEqual({ success: true });
     }
     await mock.webhooks.idle();
     const delivered = receiver.received.slice(-2).map((r) => parseWebhook(r.body) as OrderUpdatedEvent);
     expect(delivered.map((e) => [e.event_type, e.order?.code])).toEqual([
       [eventType, 'DEMO-OPEN'],
-      [eventType, created.code],
+      [eventType, 'DEMO-INVOICE'],
     ]);
     for (const event of delivered) {
       if (changed) expect(Object.keys(event.changes ?? {})).toContain(changed);
@@ -50,13 +50,18 @@ describe('orders.triggerWebhook against the kit', () => {
     }
     if (kind === 'cancellation') expect(delivered[0]?.order.state).toBe('cancelled');
     // A test delivery: the order itself is left as it was.
-    expect(mock.orders.get(created.code)?.state).toBe('open');
+    expect(mock.orders.get('DEMO-INVOICE')?.state).toBe('open');
     expect(mock.events.length).toBe(before + 2);
   });
 
-  it('an unknown order is 404; an unknown kind is refused before sending', async () => {
+  it('an unknown order, an order that is not one of the documented demo codes, and DEMO-RETURN are 404; an unknown kind is refused before sending', async () => {
     const { mock, client } = await setUp();
+    const created = mock.orders.create();
+    const events = mock.events.length;
     await expect(client.orders.triggerWebhook('NOPE-1', 'creation')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.orders.triggerWebhook(created.code, 'creation')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.orders.triggerWebhook('DEMO-RETURN', 'creation')).rejects.toBeInstanceOf(NotFoundError);
+    expect(mock.events.length).toBe(events);
     const sent = mock.requests.length;
     await expect(client.orders.triggerWebhook('DEMO-OPEN', 'refund' as never)).rejects.toBeInstanceOf(RequestValidationError);
     expect(mock.requests.length).toBe(sent);

@@ -1,6 +1,6 @@
 import { ApiError, type NotFoundError, type UnprocessableEntityError } from '../../core/errors.js';
 
-/** The error codes that document 1's Orders and Products APIs answer with. */
+/** The error codes that the Orders and Products APIs answer with. */
 export const ORDER_ERROR_CODES = {
   /** 404 unknown order; 422 order not eligible for set_as_ready / set_as_not_ready. */
   orderError: 'order_error',
@@ -12,6 +12,12 @@ export const ORDER_ERROR_CODES = {
   invalidBatchSize: 'invalid_batch_size',
   /** 422 the shop may not update now: a bad shop state, or its XML feed is being scanned. */
   invalidShopState: 'invalid_shop_state',
+  /** 422 reschedule_pickup: a date missing, malformed or no longer offered (`Invalid reschedule date`). */
+  rescheduleDate: 'reschedule_date',
+  /** 422 relocate_pickup: a location missing, foreign or the current one (`Invalid pickup location`). */
+  pickupLocation: 'pickup_location',
+  /** 400 no credit invoice file; 422 an order not accepted yet, or a file type or size refused. */
+  creditInvoiceFile: 'credit_invoice_file',
 } as const;
 
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[keyof typeof ORDER_ERROR_CODES];

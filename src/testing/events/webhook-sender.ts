@@ -6,6 +6,7 @@
  * one URL stay in order. The returns webhook is a second sender of the same kind, for returns.
  */
 import type { MockReturnEvent, MockWebhookEvent } from '../types.js';
+import { brandName } from '../wire.js';
 
 /** One attempt to deliver an event to a URL. */
 export interface DeliveryAttempt {
@@ -97,7 +98,7 @@ export function createWebhookSender<E extends { event_type: string; event_time: 
   const pending = new Set<Promise<void>>();
   const timers = new Set<{ timer: ReturnType<typeof setTimeout>; wake: () => void }>();
   let stopped = false;
-  const userAgent = `${options.vendor} OrderNotifier v1`;
+  const userAgent = `${brandName(options.vendor)} OrderNotifier v1`;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
