@@ -66,7 +66,8 @@ export class Page<Item, Meta = Record<string, unknown>> {
   /** @internal */
   constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>, position = 0, emptyBefore = 0) {
     this.#position = position;
-    this.#emptyRun = data.items.length === 0 ? emptyBefore + 1 : 0;
+    // `items` may be missing: a list answer without its root key, which a caller reads otherwise (FBS line items).
+    this.#emptyRun = data.items?.length ? 0 : emptyBefore + 1;
     this.#answer = data.answer;
     this.items = data.items;
     this.meta = data.meta;
