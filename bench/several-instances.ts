@@ -6,7 +6,7 @@
  * cluster). Per run: the service's refusals (goal 0), the answers per full window against the
  * limit (goal >= 0.95), and Redis commands per request (goal: the same at every N). Then the
  * cost of the shared store on one `orders.get`, beside the same call without it. Short runs:
- * whole windows of one second. Without redis-server on the machine the rows say so instead.
+ * two whole windows of two seconds. Without redis-server on the machine the rows say so instead.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { Redis } from 'ioredis';
@@ -20,9 +20,9 @@ import { compare, fmt, type Row } from './harness.js';
 const COUNTS = [1, 2, 4, 8, 16];
 const IN_FLIGHT = 4;
 const LIMIT = 40;
-const WINDOW_MS = 1_000;
+const WINDOW_MS = 2_000;
 /** Each run: this many whole windows. */
-const WINDOWS = 3;
+const WINDOWS = 2;
 const WORKER = new URL('../test/redis/worker.ts', import.meta.url).pathname;
 
 type Loaded = Extract<WorkerReport, { loaded: unknown }>['loaded'];
@@ -94,6 +94,8 @@ export async function benchSeveralInstances(): Promise<Row[]> {
           fill: answered / (windows * LIMIT),
           commandsPerRequest: commands / Math.max(1, requests),
           failed: loaded.reduce((sum, report) => sum + report.failed, 0),
+          // Processes that went on with their own view for a while (a store call past its bound).
+          fellBack: loaded.filter((report) => report.fellBack > 0).length,
           firstError: failed?.firstError,
         };
       };
@@ -103,7 +105,7 @@ export async function benchSeveralInstances(): Promise<Row[]> {
         const pass = result.refusals === 0 && result.fill >= 0.95 && result.failed === 0;
         rows.push({
           name: `shared limit, ${count} process${count > 1 ? 'es' : ''} x ${IN_FLIGHT} in flight, ${where}: answers per window / limit`,
-          measured: `${result.fill.toFixed(2)} of the limit; ${result.refusals} refusals; ${result.commandsPerRequest.toFixed(2)} Redis commands/request`,
+          measured: `${result.fill.toFixed(2)} of the limit; ${result.refusals} refusals; ${result.commandsPerRequest.toFixed(2)} Redis commands/request${result.fellBack ? `; ${result.fellBack} fell back` : ''}`,
           baseline: `${LIMIT} req/${WINDOW_MS / 1000} s, ${WINDOWS} windows`,
           ratio: result.fill,
           goal: '>= 0.95, 0 refusals',

@@ -45,7 +45,7 @@ export type WorkerCommand =
 export type WorkerReport =
   | { ready: true; port?: number }
   | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; windows: string[]; firstError?: string } }
-  | { loaded: { ok: number; refusals: number; failed: number; redisCommands: number; byWindow: Record<string, number>; firstError?: string } }
+  | { loaded: { ok: number; refusals: number; failed: number; redisCommands: number; fellBack: number; byWindow: Record<string, number>; firstError?: string } }
   | { handled: string }
   | { started: string }
   | { log: string };
@@ -133,6 +133,7 @@ async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }:
   const byWindow: Record<string, number> = {};
   let refusals = 0;
   let failed = 0;
+  let fellBack = 0;
   let firstError: string | undefined;
   const client = new MarketplaceClient({
     baseUrl,
@@ -141,7 +142,13 @@ async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }:
     cache: false,
     maxRetries: 0,
     rateLimitStore: shared.stores.rateLimitStore,
-    logger: { debug() {}, warn: (message) => send({ log: `client warn ${message}` }) },
+    logger: {
+      debug() {},
+      warn: (message) => {
+        fellBack++;
+        send({ log: `client warn ${message}` });
+      },
+    },
     hooks: {
       onResponse: ({ status, headers }) => {
         if (status === 403 || status === 429) refusals++;
@@ -162,7 +169,7 @@ async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }:
   };
   await Promise.all(Array.from({ length: inFlight }, loop));
   await new Promise((resolve) => setTimeout(resolve, 20)); // the last answers go to the store
-  send({ loaded: { ok: Object.values(byWindow).reduce((sum, n) => sum + n, 0), refusals, failed, redisCommands: shared.count.commands - before, byWindow, firstError } });
+  send({ loaded: { ok: Object.values(byWindow).reduce((sum, n) => sum + n, 0), refusals, failed, redisCommands: shared.count.commands - before, fellBack, byWindow, firstError } });
 }
 
 process.on('message', async (command: WorkerCommand) => {
