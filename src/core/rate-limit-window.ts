@@ -51,6 +51,8 @@ export const PROVISIONAL_WINDOW_MS = 1_000;
 /** While a token's first request is out, how often the others look again. */
 export const FIGURES_POLL_MS = 20;
 const MINUTE_MS = 60_000;
+/** The end of a window in which nothing more is sent: a fifth of it, at most a second. */
+const guardOf = (length: number) => Math.min(length / 5, 1_000);
 
 interface TokenWindow {
   /** X-RateLimit-Limit; undefined while no answer told it, 0 when the token's answers carry no figures. */
@@ -147,8 +149,12 @@ function waitFor(token: TokenWindow, now: number): Pick<RateLimitStepResult, 'st
       token.ends = now + PROVISIONAL_WINDOW_MS;
     }
   }
+  const scheduled = token.length > 0 && !token.provisional;
+  // A request sent in a window's last moments may reach the service in the next one, whose slots
+  // are reserved already: it goes in the next window instead.
+  if (scheduled && token.used < token.limit && token.ends - now < guardOf(token.length)) token.used = token.limit;
   if (token.used < token.limit) return { status: 'taken', wait: 0 };
-  if (token.length > 0 && !token.provisional) {
+  if (scheduled) {
     return { status: 'reserved', wait: token.ends + (Math.floor(token.used / token.limit) - 1) * token.length - now };
   }
   return { status: 'window', wait: token.ends - now };

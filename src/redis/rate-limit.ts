@@ -80,6 +80,7 @@ if id ~= '' then
         prov, used, ends = true, redis.call('ZCARD', KEYS[2]), now + tonumber(ARGV[a + 5])
       end
     end
+    if length > 0 and not prov and used < limit and ends - now < math.min(length / 5, 1000) then used = limit end
     if used >= limit then
       if length > 0 and not prov then
         status, wait = 'reserved', ends + (math.floor(used / limit) - 1) * length - now

@@ -11,7 +11,7 @@ import { createWebhookHandler, MarketplaceClient, toNodeHandler } from 'emporio'
 import { type RedisClientLike, redisStores } from 'emporio/redis';
 
 export interface WorkerSetup {
-  role: 'updates' | 'webhooks';
+  role: 'updates' | 'webhooks' | 'load';
   redisUrl: string;
   redisClient: 'node-redis' | 'ioredis';
   prefix: string;
@@ -27,15 +27,25 @@ export interface WorkerSetup {
   onEventMs?: number;
   /** webhooks: a delivery of this order code kills the process mid-onEvent. */
   crashOn?: string;
+  /** load: every Redis the runs may use (each connected once, at the start). */
+  loadRedisUrls?: string[];
 }
 
-/** Test → worker: run the updates against `baseUrl` from `startAt` (epoch ms), or stop. */
-export type WorkerCommand = { run: { baseUrl: string; startAt: number } } | { stop: true };
+/**
+ * Test → worker: run the updates against `baseUrl` from `startAt` (epoch ms); or (load) call
+ * `orders.get` with `inFlight` calls at a time from `startAt` for `durationMs`, sharing the limits
+ * through the Redis at `redisUrl` (one of `loadRedisUrls`); or stop.
+ */
+export type WorkerCommand =
+  | { run: { baseUrl: string; startAt: number } }
+  | { load: { baseUrl: string; token: string; redisUrl: string; startAt: number; durationMs: number; inFlight: number } }
+  | { stop: true };
 
 /** Worker → test. */
 export type WorkerReport =
   | { ready: true; port?: number }
   | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; windows: string[]; firstError?: string } }
+  | { loaded: { ok: number; refusals: number; failed: number; redisCommands: number; fellBack: number; byWindow: Record<string, number>; firstError?: string } }
   | { handled: string }
   | { started: string }
   | { log: string };
@@ -43,14 +53,14 @@ export type WorkerReport =
 const send = (report: WorkerReport) => process.send?.(report);
 const setup = JSON.parse(process.env.EMPORIO_WORKER ?? '{}') as WorkerSetup;
 
-async function connect(): Promise<{ client: RedisClientLike; close(): Promise<void> }> {
+async function connect(url = setup.redisUrl): Promise<{ client: RedisClientLike; close(): Promise<void> }> {
   if (setup.redisClient === 'ioredis') {
-    const client = new Redis(setup.redisUrl, { retryStrategy: () => 100, maxRetriesPerRequest: 1, lazyConnect: true });
+    const client = new Redis(url, { retryStrategy: () => 100, maxRetriesPerRequest: 1, lazyConnect: true });
     client.on('error', () => {});
     await client.connect();
     return { client, close: async () => client.disconnect() };
   }
-  const client = createClient({ url: setup.redisUrl, socket: { reconnectStrategy: 100 } });
+  const client = createClient({ url, socket: { reconnectStrategy: 100 } });
   client.on('error', () => {});
   await client.connect();
   return { client, close: async () => void client.destroy() };
@@ -60,6 +70,38 @@ const redis = await connect();
 const logger = { warn: (message: string) => send({ log: `warn ${message}` }), info: (message: string) => send({ log: `info ${message}` }) };
 const stores = redisStores(redis.client, { prefix: setup.prefix, logger });
 const closers: (() => Promise<void>)[] = [() => redis.close()];
+
+/** A Redis client that counts the commands it sends. */
+function counting(client: RedisClientLike, count: { commands: number }): RedisClientLike {
+  if ('call' in client) {
+    return {
+      call: (command: string, ...args: string[]) => {
+        count.commands++;
+        return client.call(command, ...args);
+      },
+      get status() {
+        return client.status;
+      },
+    };
+  }
+  return {
+    sendCommand: (args: string[]) => {
+      count.commands++;
+      return client.sendCommand(args);
+    },
+    get isReady() {
+      return client.isReady;
+    },
+  };
+}
+
+const loadStores = new Map<string, { stores: ReturnType<typeof redisStores>; count: { commands: number } }>();
+for (const url of setup.loadRedisUrls ?? []) {
+  const connection = await connect(url);
+  closers.push(() => connection.close());
+  const count = { commands: 0 };
+  loadStores.set(url, { stores: redisStores(counting(connection.client, count), { prefix: setup.prefix, logger }), count });
+}
 
 if (setup.role === 'webhooks') {
   const handler = createWebhookHandler({
@@ -84,11 +126,58 @@ if (setup.role === 'webhooks') {
   send({ ready: true });
 }
 
+/** `inFlight` loops of orders.get from `startAt` until `durationMs` after it; the 2xx answers counted by their window (X-RateLimit-Reset). */
+async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }: Extract<WorkerCommand, { load: unknown }>['load']) {
+  const shared = loadStores.get(redisUrl);
+  if (!shared) throw new Error(`not connected to ${redisUrl}`);
+  const byWindow: Record<string, number> = {};
+  let refusals = 0;
+  let failed = 0;
+  let fellBack = 0;
+  let firstError: string | undefined;
+  const client = new MarketplaceClient({
+    baseUrl,
+    vendor: 'marketplace',
+    tokens: { orders: token },
+    cache: false,
+    maxRetries: 0,
+    rateLimitStore: shared.stores.rateLimitStore,
+    logger: {
+      debug() {},
+      warn: (message) => {
+        fellBack++;
+        send({ log: `client warn ${message}` });
+      },
+    },
+    hooks: {
+      onResponse: ({ status, headers }) => {
+        if (status === 403 || status === 429) refusals++;
+        else if (status === 200) byWindow[headers['x-ratelimit-reset'] ?? '?'] = (byWindow[headers['x-ratelimit-reset'] ?? '?'] ?? 0) + 1;
+      },
+    },
+  });
+  const before = shared.count.commands;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
+  const until = startAt + durationMs;
+  const loop = async () => {
+    while (Date.now() < until) {
+      await client.orders.get('DEMO-OPEN').catch((error: unknown) => {
+        failed++;
+        firstError ??= String(error);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, loop));
+  await new Promise((resolve) => setTimeout(resolve, 20)); // the last answers go to the store
+  send({ loaded: { ok: Object.values(byWindow).reduce((sum, n) => sum + n, 0), refusals, failed, redisCommands: shared.count.commands - before, fellBack, byWindow, firstError } });
+}
+
 process.on('message', async (command: WorkerCommand) => {
   if ('stop' in command) {
     for (const close of closers) await close().catch(() => {});
     process.exit(0);
   }
+  if ('load' in command) return load(command.load);
   const { baseUrl, startAt } = command.run;
   let refusals = 0;
   let requests = 0;
