@@ -2,6 +2,7 @@
 /**
  * `emporio`: the SDK from a shell.
  *   emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
+ *   emporio feed check|convert ...
  */
 import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
@@ -9,6 +10,7 @@ import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
 import { scrub } from '../core/logger.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
+import { FEED_USAGE, runFeedCommand } from './feed.js';
 
 /** Where each key is read from: the environment, never the command line (other users can read that). */
 const KEY_VARIABLES = [
@@ -33,11 +35,14 @@ Options (or environment variables):
   --timeout MS     EMPORIO_TIMEOUT    milliseconds per request (default 30000)
 
 Exit status: 0 every key set was accepted; 1 a key was refused or could not be tried;
-2 a usage error. Tokens are never printed.`;
+2 a usage error. Tokens are never printed.
+
+${FEED_USAGE.replace(/^Usage: +/, '').replace(/^ {7}/m, '')}`;
 
 class UsageError extends Error {}
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  if (argv[0] === 'feed') return runFeedCommand(argv.slice(1), (message) => new UsageError(message));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
