@@ -1,5 +1,6 @@
 // Minified + gzipped size of each public entry bundled with its dependencies,
 // against its budget. Exits non-zero when an entry passes its budget.
+import { builtinModules } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -20,6 +21,9 @@ export const BUDGETS = [
   // holds the sources to the same figure. 15.25 KB: the returns webhook's events (about 0.35 KB).
   // 15.75 KB: onError, the reason of every refusal and its log line (about 0.5 KB).
   { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 15.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // The feed entry carries its XML, CSV and zip readers (saxes, csv-parse, csv-stringify, fflate's
+  // inflate) but no HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start.
+  { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 37.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {
@@ -29,6 +33,8 @@ export async function measureEntry(file) {
     minify: true,
     format: 'esm',
     platform: 'neutral',
+    // Node's modules (the feed entry reads files and gunzips with them) are the runtime's, not the bundle's.
+    external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
     mainFields: ['module', 'main'],
     conditions: ['import', 'default'],
     write: false,

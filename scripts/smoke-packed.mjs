@@ -185,6 +185,14 @@ try {
   const sent: string[][] = [];
   const fakeRedis: redis.NodeRedisClientLike = { isReady: true, sendCommand: async (args) => (sent.push(args), 'OK') };
   if (!(await redis.redisStores(fakeRedis, { prefix: 'consumer:' }).dedupe.claim('delivery', 1_000)) || sent[0]?.[0] !== 'SET') throw new Error('redisStores');
+  // The feed: written gzipped, read back (saxes, fflate and the CSV libraries load in either format).
+  const writer = feed.createFeedWriter({ gzip: true });
+  const product: feed.FeedProduct = { id: 'P-1', name: 'Example', link: 'https://shop.example.com/p/1', image: '', category: 'A > B', price: 1.5, vat: 24, availability: 'In Stock', manufacturer: 'M', mpn: 'X', ean: '2001001001018', description: 'd', quantity: 1 };
+  const gzipped = new Response(writer.readable).arrayBuffer();
+  await writer.write(product);
+  writer.end();
+  const feedReport = await feed.checkFeed(new Uint8Array(await gzipped));
+  if (feedReport.products !== 1 || feedReport.errorCount !== 0) throw new Error('feed');
   console.log('consumer ok:', order.code, order.state);
 } finally {
   await server.close();
@@ -194,6 +202,7 @@ try {
     join(consumer, 'esm.ts'),
     body(`import type { Order } from 'emporio';
 import * as emporio from 'emporio';
+import * as feed from 'emporio/feed';
 import * as redis from 'emporio/redis';
 import * as testing from 'emporio/testing';
 import * as webhooks from 'emporio/webhooks';`),
@@ -202,6 +211,7 @@ import * as webhooks from 'emporio/webhooks';`),
     join(consumer, 'cjs.cts'),
     `import type { Order } from 'emporio';
 import emporio = require('emporio');
+import feed = require('emporio/feed');
 import redis = require('emporio/redis');
 import testing = require('emporio/testing');
 import webhooks = require('emporio/webhooks');

@@ -2,6 +2,7 @@
 /**
  * `emporio`: the SDK from a shell.
  *   emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
+ *   emporio feed check|convert ...
  */
 import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
@@ -10,6 +11,7 @@ import { scrub, thrownText } from '../core/logger.js';
 import { BASE_URL_VARIABLE, KEY_VARIABLES, readVariable, TOKEN_VARIABLE, VENDOR_VARIABLE } from '../core/env.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
+import { FEED_USAGE, runFeedCommand } from './feed.js';
 
 // Keys are read from the environment (the variables MarketplaceClient.fromEnv reads), never the
 // command line: other users can read that.
@@ -32,7 +34,9 @@ Options (or environment variables):
   --timeout MS     EMPORIO_TIMEOUT    milliseconds per request (default 30000)
 
 Exit status: 0 every key set was accepted; 1 a key was refused or could not be tried;
-2 a usage error. Tokens are never printed.`;
+2 a usage error. Tokens are never printed.
+
+${FEED_USAGE.replace(/^Usage: +/, '').replace(/^ {7}/m, '')}`;
 
 class UsageError extends Error {}
 
@@ -43,6 +47,7 @@ function printable(text: string): string {
 }
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  if (argv[0] === 'feed') return runFeedCommand(argv.slice(1), (message) => new UsageError(message));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -10,7 +10,7 @@ export { createCsvFeedWriter } from './csv-writer.js';
 export { FeedValidationError } from './errors.js';
 export { createFeedHandler, type FeedBody, type FeedHandler, type FeedHandlerOptions } from './handler.js';
 export { type NodeFeedResponseLike, toNodeHandler } from './node.js';
-export type { FeedWriter, FeedWriterOptions } from './output.js';
+export type { FeedWriter, FeedWriterOptions, NodeReadableLike, NodeWritableLike } from './output.js';
 export {
   type FeedDecimal,
   type FeedIssue,

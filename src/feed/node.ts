@@ -1,9 +1,10 @@
 import { pipeline, Readable } from 'node:stream';
 import type { NodeRequestLike } from '../webhooks/node.js';
 import type { FeedHandler } from './handler.js';
+import type { NodeWritableLike } from './output.js';
 
 /** The parts of node:http's ServerResponse (and Express's response) the feed adapter uses. */
-export interface NodeFeedResponseLike extends NodeJS.WritableStream {
+export interface NodeFeedResponseLike extends NodeWritableLike {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
   headersSent?: boolean;
@@ -29,7 +30,7 @@ export function toNodeHandler(handler: FeedHandler): (req: NodeRequestLike, res:
       request = new Request('http://localhost/', { method: method === 'HEAD' || method === 'GET' ? method : 'POST', headers });
     } catch {
       res.statusCode = 400;
-      res.end('request could not be read');
+      res.end();
       return;
     }
     handler(request, { remoteAddress: req.socket?.remoteAddress })
@@ -43,11 +44,11 @@ export function toNodeHandler(handler: FeedHandler): (req: NodeRequestLike, res:
           return;
         }
         // pipeline, not pipe: a crawler that hangs up stops the read of the file.
-        pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res, () => {});
+        pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res as unknown as NodeJS.WritableStream, () => {});
       })
       .catch(() => {
         if (!res.headersSent) res.statusCode = 500;
-        res.end('internal error');
+        res.end();
       });
   };
 }

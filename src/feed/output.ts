@@ -19,6 +19,22 @@ export interface FeedWriterOptions {
   maxIssues?: number;
 }
 
+/**
+ * The parts of a Node Writable (a file stream, an HTTP response) the feed writes to. Typed
+ * structurally so the entry's declarations need no Node types.
+ */
+export interface NodeWritableLike {
+  write(chunk: Uint8Array, callback?: (error?: Error | null) => void): boolean;
+  end(callback?: () => void): unknown;
+  on(event: 'close' | 'drain' | 'error' | 'finish', listener: (...args: never[]) => void): unknown;
+  once(event: 'close' | 'drain' | 'error' | 'finish', listener: (...args: never[]) => void): unknown;
+}
+
+/** What `toNodeStream()` returns: a Node `stream.Readable`, typed by what `stream.pipeline` needs of it. */
+export interface NodeReadableLike extends AsyncIterable<Uint8Array> {
+  destroy(error?: Error): unknown;
+}
+
 export interface FeedWriter {
   /** The feed's bytes. Read it (or `toNodeStream()`) while writing: `write` waits while it is full. */
   readonly readable: ReadableStream<Uint8Array>;
@@ -31,8 +47,8 @@ export interface FeedWriter {
   end(): FeedReport;
   /** What was written and left out so far. */
   readonly report: FeedReport;
-  /** `readable` as a Node stream (for `pipe` and `stream.pipeline`). */
-  toNodeStream(): Readable;
+  /** `readable` as a Node `stream.Readable`, for `stream.pipeline(writer.toNodeStream(), destination)`. */
+  toNodeStream(): NodeReadableLike;
 }
 
 const CHUNK_CHARS = 64 * 1024;
@@ -166,13 +182,13 @@ function countLines(text: string): number {
 export async function writeAll(
   writer: FeedWriter,
   products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
-  target: string | NodeJS.WritableStream,
+  target: string | NodeWritableLike,
 ): Promise<FeedReport> {
   const { pipeline } = await import('node:stream/promises');
   const fs = await import('node:fs');
   const temporary = typeof target === 'string' ? `${target}.${process.pid}.${Date.now()}.tmp` : undefined;
-  const sink = temporary === undefined ? (target as NodeJS.WritableStream) : fs.createWriteStream(temporary);
-  const source = writer.toNodeStream();
+  const sink = temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary);
+  const source = writer.toNodeStream() as Readable;
   const piped = pipeline(source, sink);
   // A failing sink must stop the pump, not leave it waiting for room that never comes.
   let failure: unknown;

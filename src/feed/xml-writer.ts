@@ -3,7 +3,7 @@
  * as `YYYY-MM-DD HH:MM`, `price_with_vat`, `additionalimage`, no deprecated `instock`): the
  * layout shop platforms produce and the service reads.
  */
-import { createWriter, type FeedFormat, type FeedWriter, type FeedWriterOptions, writeAll } from './output.js';
+import { createWriter, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike, writeAll } from './output.js';
 import type { WrittenProduct } from './rules.js';
 import type { FeedProduct, FeedReport } from './types.js';
 
@@ -18,7 +18,7 @@ export function createFeedWriter(options?: FeedWriterOptions): FeedWriter {
  */
 export function writeFeed(
   products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
-  target: string | NodeJS.WritableStream,
+  target: string | NodeWritableLike,
   options?: FeedWriterOptions,
 ): Promise<FeedReport> {
   return writeAll(createFeedWriter(options), products, target);

@@ -1,0 +1,64 @@
+/** `emporio feed check` and `emporio feed convert` as a merchant runs them: a child process. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runScript } from '../helpers/run-script.js';
+
+const cli = fileURLToPath(new URL('../../src/cli/emporio.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('../../../../shared/fixtures/feed/simple.xml', import.meta.url));
+const run = async (args: string[]) => {
+  const { code, stdout, stderr } = await runScript(cli, args, { env: { PATH: process.env.PATH ?? '' } });
+  return { code, out: stdout, err: stderr };
+};
+
+describe('emporio feed', () => {
+  it('--help shows the feed commands, from emporio --help and emporio feed --help', async () => {
+    expect((await run(['--help'])).out).toContain('emporio feed check <file|url> [--json]');
+    const feedHelp = await run(['feed', '--help']);
+    expect(feedHelp.code).toBe(0);
+    expect(feedHelp.out).toMatch(/^Usage: emporio feed check/);
+  });
+
+  it('check: a clean feed exits 0 listing its warnings; --json prints the report', async () => {
+    const human = await run(['feed', 'check', fixture]);
+    expect(human.code).toBe(0);
+    expect(human.out).toContain('3 products, 0 errors, 5 warnings');
+    expect(human.out).toContain('warning line 12 [id] spelling: <uid>');
+    const json = await run(['feed', 'check', fixture, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ products: 3, errors: [], warningCount: 5 });
+  });
+
+  it('check: errors exit 1 with line, product and attribute; control characters in a feed are shown escaped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-cli-'));
+    const file = join(dir, 'bad.xml');
+    writeFileSync(file, readFileSync(fixture, 'utf8').replace('<price>49.90</price>', '<price>1,234.50</price>').replace('<uid>EX-2001</uid>', '<uid>EX-\u001b[31m2001</uid>'));
+    const { code, out } = await run(['feed', 'check', file]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/error {3}line 18 \[EX-1001 price\] decimal: price "1,234\.50"/);
+    expect(out).not.toContain('\u001b');
+  });
+
+  it('convert: a CSV feed becomes an XML feed that checks clean; a usage error exits 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-cli-'));
+    const csv = join(dir, 'feed.csv');
+    writeFileSync(
+      csv,
+      'id,name,link,image,category,price_with_vat,vat,manufacturer,mpn,ean,availability,description,quantity\n' +
+        'P-1,"Bike 600 ""Extreme""",https://shop.example.com/p/1,,Bikes > Mountain,322.3,24,Examplebikes,B600,2001001001018,In Stock,A bike,3\n' +
+        'P-2,No VAT,https://shop.example.com/p/2,,Bikes > Mountain,10,,Examplebikes,B601,2001001001025,In Stock,A bike,3\n',
+    );
+    const xml = join(dir, 'feed.xml');
+    const converted = await run(['feed', 'convert', csv, xml]);
+    expect(converted.code).toBe(1);
+    expect(converted.out).toContain('1 products written, 1 left out');
+    expect(converted.out).toContain('[P-2 vat] required');
+    const text = readFileSync(xml, 'utf8');
+    expect(text).toContain('<name>Bike 600 "Extreme"</name>');
+    expect(text).toContain('<price_with_vat>322.30</price_with_vat>');
+    expect((await run(['feed', 'check', xml])).code).toBe(0);
+    expect((await run(['feed', 'convert', csv])).code).toBe(2);
+  });
+});
