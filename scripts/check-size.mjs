@@ -9,7 +9,9 @@ import { build } from 'esbuild';
 export const BUDGETS = [
   // 52.5 KB: the review's fixes (one redaction rule for every header shown, FBS line items refused
   // without a root key, drift kept apart per API) took the root 84 bytes past 52.
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 52.5 },
+  // 54.25 KB: round three's batch results (batchStatus, waitForBatch, updateMany's awaitResults) and the
+  // new order actions (pickup moves, preorder voucher, credit invoice) add 1.5 KB.
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 54.25 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis

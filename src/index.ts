@@ -75,6 +75,7 @@ export type * from './schemas/cps.js';
 export type * from './schemas/fbs.js';
 export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
+export type * from './schemas/pickup-moves.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';
 // Named as well: reached both by `export type *` above and by `export *` of the webhooks below,
