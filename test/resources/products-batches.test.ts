@@ -261,6 +261,21 @@ describe('products.updateMany: batches and results', () => {
     expect(reads).toBe(2);
   });
 
+  it('refuses bad awaitResults options before sending anything', async () => {
+    let posts = 0;
+    server.use(
+      http.post(BATCH, () => {
+        posts++;
+        return HttpResponse.json({ success: true, id: 'x' });
+      }),
+    );
+    await expect(client.products.updateMany([update('A')], { awaitResults: 'yes' as never })).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(client.products.updateMany([update('A')], { awaitResults: true, waitOptions: { intervalMs: -5 } })).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    expect(posts).toBe(0);
+  });
+
   it('a refused request (4xx) is failed without maybeApplied', async () => {
     service({}, () => HttpResponse.json({ errors: [{ code: 'invalid_format', messages: ['bad'] }] }, { status: 400 }));
     const report = await client.products.updateMany([update('R')]);
