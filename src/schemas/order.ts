@@ -7,7 +7,6 @@
  * Requests are strict objects: a misspelt key is refused before anything is sent.
  */
 import * as z from 'zod/mini';
-import { isCalendarDate } from '../core/calendar-date.js';
 import { answer, type Infer, integer, lazy, maybe, nonEmptyString, openEnum, record, type Schema } from './common.js';
 
 // ---------------------------------------------------------------------------
@@ -527,24 +526,6 @@ function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
       issue.code === 'unrecognized_keys' ? `unknown key(s): ${issue.keys.join(', ')}` : 'expected an object',
   });
 }
-
-/** Body of POST reschedule_pickup. */
-export const RescheduleParams = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** A `date` of the order's `reschedule_options`, `YYYY-MM-DD`. */
-    reschedule_date: z.string({ error: 'expected a date YYYY-MM-DD' }).check(z.refine(isCalendarDate, 'expected a real calendar date YYYY-MM-DD')),
-  }),
-);
-export interface RescheduleParams extends z.output<typeof RescheduleParams> {}
-
-/** Body of POST relocate_pickup. */
-export const RelocateParams = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** An `id` of the order's `relocate_options`. */
-    pickup_location: nonEmptyString(),
-  }),
-);
-export interface RelocateParams extends z.output<typeof RelocateParams> {}
 
 /** Body of POST accept. */
 export const AcceptParams = /* @__PURE__ */ lazy(() =>

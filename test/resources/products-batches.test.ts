@@ -242,6 +242,40 @@ describe('products.updateMany: batches and results', () => {
     expect(report.failed[0]).toMatchObject({ product_id: 'BIG', maybeApplied: true });
   });
 
+  it("an abort while waiting for results rejects with the signal's reason, the report so far attached", async () => {
+    const controller = new AbortController();
+    let reads = 0;
+    server.use(
+      http.post(BATCH, () => HttpResponse.json({ success: true, id: 'waiting' })),
+      http.get(status('waiting'), () => {
+        if (++reads === 2) controller.abort(new Error('shutting down'));
+        return HttpResponse.json(statusBody('waiting', [], 'in_progress'));
+      }),
+    );
+    const error = await client.products
+      .updateMany([update('W')], { awaitResults: true, waitOptions: { intervalMs: 5 } }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe('shutting down');
+    expect((error as { report?: { batches: string[] } }).report?.batches).toEqual(['waiting']);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(reads).toBe(2);
+  });
+
+  it('refuses bad awaitResults options before sending anything', async () => {
+    let posts = 0;
+    server.use(
+      http.post(BATCH, () => {
+        posts++;
+        return HttpResponse.json({ success: true, id: 'x' });
+      }),
+    );
+    await expect(client.products.updateMany([update('A')], { awaitResults: 'yes' as never })).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(client.products.updateMany([update('A')], { awaitResults: true, waitOptions: { intervalMs: -5 } })).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    expect(posts).toBe(0);
+  });
+
   it('a refused request (4xx) is failed without maybeApplied', async () => {
     service({}, () => HttpResponse.json({ errors: [{ code: 'invalid_format', messages: ['bad'] }] }, { status: 400 }));
     const report = await client.products.updateMany([update('R')]);

@@ -10,11 +10,10 @@ import {
   OrderEnvelope,
   type RejectOptions,
   RejectParams,
-  RelocateParams,
-  RescheduleParams,
   type TrackingDetail,
   TrackingDetails,
 } from '../../schemas/order.js';
+import { RelocateParams, RescheduleParams } from '../../schemas/pickup-moves.js';
 import { SuccessAnswer } from '../../schemas/products.js';
 
 import { APIResource } from '../resource.js';

@@ -62,6 +62,17 @@ function checkMs(value: unknown, fallback: number, name: string, min: number): n
   return value;
 }
 
+/** The options' figures, defaults filled in; a bad one is a `RequestValidationError` (checked before anything is sent). */
+export function waitSettings(options: Omit<WaitForBatchOptions, 'signal'> = {}): { intervalMs: number; timeoutMs: number } {
+  if (typeof options !== 'object' || options === null) {
+    throw new RequestValidationError('Invalid waitForBatch options', [{ path: [], message: 'expected an object' }]);
+  }
+  return {
+    intervalMs: checkMs(options.intervalMs, DEFAULT_INTERVAL_MS, 'intervalMs', 0),
+    timeoutMs: checkMs(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs', 1),
+  };
+}
+
 /** Marks the deadline's abort, to tell it from the caller's. */
 const DEADLINE = Symbol('batch deadline');
 
@@ -74,8 +85,7 @@ export async function pollBatch(
   read: (signal: AbortSignal) => Promise<BatchStatus>,
   options: WaitForBatchOptions = {},
 ): Promise<BatchStatus> {
-  const intervalMs = checkMs(options.intervalMs, DEFAULT_INTERVAL_MS, 'intervalMs', 0);
-  const timeoutMs = checkMs(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs', 1);
+  const { intervalMs, timeoutMs } = waitSettings(options);
   const caller = options.signal;
   if (caller?.aborted) throw caller.reason;
 

@@ -3,7 +3,7 @@ import { sleep } from '../../core/time.js';
 import { toIssues } from '../../schemas/common.js';
 import { type BatchStatus, type BatchUpdateAnswer, ProductUpdate } from '../../schemas/products.js';
 import { isShopBusy } from '../orders/error-codes.js';
-import { BatchItemError, type WaitForBatchOptions } from './batches.js';
+import { BatchItemError, type WaitForBatchOptions, waitSettings } from './batches.js';
 
 /** Reported after each request of `updateMany`, and once at the end when something changed since. */
 export interface UpdateManyProgress {
@@ -129,7 +129,12 @@ export async function runUpdateMany(
     throw new RequestValidationError('Invalid product updates', [{ path: [], message: 'expected an array, iterable or async iterable' }]);
   }
 
+  if (params.awaitResults !== undefined && typeof params.awaitResults !== 'boolean') {
+    throw new RequestValidationError('Invalid updateMany options', [{ path: ['awaitResults'], message: 'expected a boolean' }]);
+  }
   const awaitResults = params.awaitResults === true;
+  // Checked now, not after every batch was sent.
+  if (awaitResults) waitSettings(params.waitOptions);
   const report: UpdateManyReport = { applied: [], unchanged: [], failed: [], batches: [], duplicates: [], requests: 0 };
   /** With `awaitResults`: the ids each taken request carried, until its results are read. */
   const taken: { batchId: string | undefined; ids: string[] }[] = [];
