@@ -377,7 +377,7 @@ describe('redelivery deduplication', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
     expect(key).toBe(`emporio:webhook:${Array.from(digest, (x) => x.toString(16).padStart(2, '0')).join('')}`);
     expect(calls.filter(([op]) => op === 'set')).toEqual([
-      ['set', key, 'in-flight', 120_000],
+      ['set', key, 'in-flight', 10_000], // the claim's lease (claimLeaseMs)
       ['set', key, 'handled', 600_000],
     ]);
   });
