@@ -236,6 +236,8 @@ describe('X-Forwarded-For and trustProxy', () => {
     expect(() => createWebhookHandler({ onEvent, allowedRanges: ['10.0.0.0/40'] })).toThrow(/allowedRanges/);
     expect(() => createWebhookHandler({ onEvent, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
     expect(() => createWebhookHandler({ onEvent, dedupeTtlMs: -5 })).toThrow(/dedupeTtlMs/);
+    expect(() => createWebhookHandler({ onEvent, claimLeaseMs: 0 })).toThrow(/claimLeaseMs/);
+    expect(() => createWebhookHandler({ onEvent, claimLeaseMs: Number.NaN })).toThrow(/claimLeaseMs/);
     expect(() => createWebhookHandler({ onEvent, dedupe: {} as WebhookDedupeStore })).toThrow(/dedupe/);
     expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(/onEvent/);
   });
