@@ -177,7 +177,7 @@ export class RateLimiter {
     if (result.status === 'window' && this.now() - started + result.wait > MAX_HOLD_MS) this.#tooLong(result.wait, target);
     if (result.status === 'figures') return this.#untilAnswered(tokenId, result.wait, signal);
     if (result.status === 'window') {
-      this.logger.debug(`rate limit: the window is full, waiting ${result.wait} ms for the reset`, { url: target.url });
+      this.logger.debug(`rate limit: remaining 0, waiting ${result.wait} ms for the reset`, { url: target.url });
     } else {
       this.logger.debug(`rate limit: ${this.#perMinute} requests this minute, waiting ${result.wait} ms`, { url: target.url });
     }
@@ -188,7 +188,7 @@ export class RateLimiter {
   async #holdReserved(tokenId: string, countedIn: CountedIn, wait: number, target: RequestTarget, signal: AbortSignal | undefined): Promise<void> {
     try {
       if (wait > MAX_HOLD_MS) this.#tooLong(wait, target);
-      this.logger.debug(`rate limit: the window is full, a slot of a later one is reserved: waiting ${wait} ms`, { url: target.url });
+      this.logger.debug(`rate limit: remaining 0, waiting ${wait} ms for a slot reserved in a later window`, { url: target.url });
       await sleep(wait, signal);
     } catch (error) {
       this.release(tokenId, countedIn);

@@ -236,6 +236,8 @@ describe('X-Forwarded-For and trustProxy', () => {
     expect(() => createWebhookHandler({ onEvent, allowedRanges: ['10.0.0.0/40'] })).toThrow(/allowedRanges/);
     expect(() => createWebhookHandler({ onEvent, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
     expect(() => createWebhookHandler({ onEvent, dedupeTtlMs: -5 })).toThrow(/dedupeTtlMs/);
+    expect(() => createWebhookHandler({ onEvent, claimLeaseMs: 0 })).toThrow(/claimLeaseMs/);
+    expect(() => createWebhookHandler({ onEvent, claimLeaseMs: Number.NaN })).toThrow(/claimLeaseMs/);
     expect(() => createWebhookHandler({ onEvent, dedupe: {} as WebhookDedupeStore })).toThrow(/dedupe/);
     expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(/onEvent/);
   });
@@ -377,7 +379,7 @@ describe('redelivery deduplication', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
     expect(key).toBe(`emporio:webhook:${Array.from(digest, (x) => x.toString(16).padStart(2, '0')).join('')}`);
     expect(calls.filter(([op]) => op === 'set')).toEqual([
-      ['set', key, 'in-flight', 120_000],
+      ['set', key, 'in-flight', 10_000], // the claim's lease (claimLeaseMs)
       ['set', key, 'handled', 600_000],
     ]);
   });
