@@ -460,7 +460,7 @@ describe('lost answers: the action is sent once, then the order is read once', (
 describe('error guards', () => {
   it('export the document codes and stay false for other errors', () => {
     expect(Object.values(ORDER_ERROR_CODES).sort()).toEqual(
-      ['invalid_batch_size', 'invalid_format', 'invalid_shop_state', 'order_error', 'order_status'],
+      ['credit_invoice_file', 'invalid_batch_size', 'invalid_format', 'invalid_shop_state', 'order_error', 'order_status', 'pickup_location', 'reschedule_date'],
     );
     const other = new BadRequestError({ status: 400, errors: [{ code: 'invalid_format', messages: ['x'] }], headers: new Headers() });
     for (const guard of [isOrderAlreadyAccepted, isOrderAlreadyRejected, isOrderNotFound, isNotEligibleForReady, isShopBusy]) {
