@@ -4,7 +4,7 @@ import { type DriftReport, reportOnce } from '../schemas/drift.js';
 import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 import { within } from '../core/time.js';
-import { readLimited } from '../core/read-limited.js';
+import { readLimited } from './read-limited.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
