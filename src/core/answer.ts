@@ -28,48 +28,44 @@ export interface AnswerContext {
 
 /**
  * A successful answer: the checked body, or undefined for an empty one. A class, so a call
- * allocates no closures for what only some callers read (`link`, `response()`).
+ * allocates no closures for what only some callers read (`link`, `response()`). It keeps what
+ * the answer said, not its text: a page held while the next one loads holds its parsed body only.
  */
 export class Answer<T> implements Answered {
   readonly body: T;
-  readonly #raw: RawAnswer;
+  readonly status: number;
+  readonly headers: Headers;
+  /** The URL that answered, after redirects. */
+  readonly url: string;
+  /** The Link header of a cached answer (a 304 carries none); undefined: read from `headers`. */
+  readonly #cachedLink: string | null | undefined;
   /** The token the request carried, to scrub from what `response()` shows. */
   readonly #token: string | undefined;
 
-  constructor(body: T, raw: RawAnswer, token: string | undefined) {
+  constructor(body: T, raw: RawAnswer) {
     this.body = body;
-    this.#raw = raw;
-    this.#token = token;
-  }
-
-  get status(): number {
-    return this.#raw.status;
-  }
-
-  get headers(): Headers {
-    return this.#raw.headers;
-  }
-
-  /** The URL that answered, after redirects. */
-  get url(): string {
-    return this.#raw.url;
+    this.status = raw.status;
+    this.headers = raw.headers;
+    this.url = raw.url;
+    this.#cachedLink = raw.cachedLink;
+    this.#token = raw.token;
   }
 
   /** The Link header; a cached answer's own (a 304 carries none). */
   get link(): string | null {
-    const cached = this.#raw.cachedLink;
-    return cached !== undefined ? cached : this.#raw.headers.get('link');
+    const cached = this.#cachedLink;
+    return cached !== undefined ? cached : this.headers.get('link');
   }
 
   /** What `.withResponse()` and `page.response` show: credentials and the token scrubbed, as in errors. */
   response(): APIResponse {
     const token = this.#token;
     return {
-      status: this.#raw.status,
+      status: this.status,
       // As errors show them: the token scrubbed from every value.
-      headers: scrubbedHeaders(this.#raw.headers, token),
-      url: scrub(redactUrl(this.#raw.url), token),
-      requestId: requestIdOf(this.#raw.headers, token),
+      headers: scrubbedHeaders(this.headers, token),
+      url: scrub(redactUrl(this.url), token),
+      requestId: requestIdOf(this.headers, token),
     };
   }
 }

@@ -2,6 +2,8 @@ import type { Answered, APIResponse } from './api-promise.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
 import { redactUrl } from './logger.js';
 
+const NO_ITEMS: readonly never[] = Object.freeze([]);
+
 /** Where a run of empty pages that keep linking to a next one is taken for a broken listing. */
 const MAX_EMPTY_PAGES_IN_A_ROW = 20;
 
@@ -194,9 +196,13 @@ export class PagePromise<Item, Meta = Record<string, unknown>>
       if (items.length === 0) return pages.next().then(step);
       return { value: items[index++] as Item, done: false };
     };
+    const nextPage = () => {
+      // The finished page's items are not held while the next page loads.
+      items = NO_ITEMS;
+      return pages.next().then(step);
+    };
     const iterator: AsyncIterableIterator<Item> = {
-      next: () =>
-        index < items.length ? Promise.resolve({ value: items[index++] as Item, done: false }) : pages.next().then(step),
+      next: () => (index < items.length ? Promise.resolve({ value: items[index++] as Item, done: false }) : nextPage()),
       return: (value?: unknown) => pages.return(undefined).then(() => ({ value: value as Item, done: true })),
       [Symbol.asyncIterator]: () => iterator,
     };

@@ -220,7 +220,7 @@ export class Transport {
       throw error;
     }
 
-    return new Answer(this.#parseBody(raw, spec, target), raw, raw.token);
+    return new Answer(this.#parseBody(raw, spec, target), raw);
   }
 
   /** The request's token: a string at once, or a promise when the source is a function. */

@@ -6,7 +6,7 @@
  * accepted by the catalog (every token) and account (user tokens) routes until they expire
  * on the mock clock, so a client's refresh is exercised by `mock.clock.advance`.
  */
-import { readLimited } from '../core/read-limited.js';
+import { readLimited } from '../webhooks/read-limited.js';
 import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
 import { json } from './wire.js';

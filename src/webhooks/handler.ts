@@ -6,7 +6,7 @@ import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 import { within } from '../core/time.js';
 import { WebhookParseError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { readLimited } from '../core/read-limited.js';
+import { readLimited } from './read-limited.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a

@@ -1,4 +1,4 @@
-/** A request body read with a bound (webhook deliveries, the kit's token endpoint). */
+/** A request body read with a bound: webhook deliveries (and the kit’s token endpoint). */
 
 /** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
