@@ -8,8 +8,10 @@ import { build } from 'esbuild';
 // The root's shared rate-limit path (rateLimitStore: compare-and-set loop and fall back) adds 1.4 KB.
 export const BUDGETS = [
   // 52.5 KB: the review's fixes (one redaction rule for every header shown, FBS line items refused
-  // without a root key, drift kept apart per API) took the root 84 bytes past 52.
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 52.5 },
+  // without a root key, drift kept apart per API) took the root 84 bytes past 52. 53.25 KB: the
+  // third round's hardening (bounded token answers, a logger and hooks that cannot throw, header values
+  // as fetch refuses them, a query kept byte for byte, the empty-page cap, their messages) adds about 1 KB.
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 53.25 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
 import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
-import { scrub } from '../core/logger.js';
+import { scrub, thrownText } from '../core/logger.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
 
@@ -36,6 +36,12 @@ Exit status: 0 every key set was accepted; 1 a key was refused or could not be t
 2 a usage error. Tokens are never printed.`;
 
 class UsageError extends Error {}
+
+/** Text without control characters (C0, DEL, C1): what a server sent cannot move the cursor, retitle or clear the terminal. */
+function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+}
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -70,8 +76,9 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (Object.keys(tokens).length === 0) {
     throw new UsageError(`no key to check: set ${KEY_VARIABLES.map(([, variable]) => variable).join(', ')}`);
   }
-  // Whatever is printed goes through this: the SDK keeps tokens out of its messages, and this makes sure.
-  const hide = (text: string) => Object.values(tokens).reduce((shown, token) => scrub(shown, token), text);
+  // Whatever is printed goes through this: the SDK keeps tokens out of its messages, and this makes sure;
+  // a server's text loses its control characters (no terminal escape sequences reach the terminal).
+  const hide = (text: string) => printable(Object.values(tokens).reduce((shown, token) => scrub(shown, token), text));
 
   let client: MarketplaceClient;
   try {
@@ -79,7 +86,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   } catch (error) {
     throw new UsageError(hide((error as Error).message));
   }
-  console.log(`checking keys against ${hide(baseUrl)}`);
+  console.log(hide(`checking keys against ${baseUrl}`));
   const report = await client.checkKeys();
   let failed = 0;
   for (const [api, variable] of KEY_VARIABLES) {
@@ -87,7 +94,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     if (check === undefined) {
       console.log(`  ${api.padEnd(9)}not set (${variable})`);
     } else if (check.ok) {
-      console.log(`  ${api.padEnd(9)}ok${check.requestId ? `       request id ${check.requestId}` : ''}`);
+      console.log(hide(`  ${api.padEnd(9)}ok${check.requestId ? `       request id ${check.requestId}` : ''}`));
     } else {
       failed++;
       const { error } = check;
@@ -106,7 +113,7 @@ main(process.argv.slice(2), process.env).then(
   },
   (error: unknown) => {
     const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`emporio: ${(error as Error)?.message ?? String(error)}`);
+    console.error(`emporio: ${printable(error instanceof Error ? error.message : thrownText(error))}`);
     if (usage) console.error("Run 'emporio --help' for usage.");
     process.exitCode = usage ? 2 : 1;
   },

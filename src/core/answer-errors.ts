@@ -16,25 +16,26 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   let errors: WireError[] = [];
   let detail: string | undefined;
   const parsed = tryParseJson(raw.text);
+  // Every text is scrubbed before it is cut to an excerpt: a cut token would no longer be recognised.
+  const shown = (value: unknown) => wireText(value, token);
   if (isObject(parsed) && Array.isArray(parsed.errors)) {
     errors = parsed.errors.filter(isObject).map((e) => ({
-      code: wireText(e.code),
-      messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(wireText).filter(Boolean),
+      code: shown(e.code),
+      messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(shown).filter(Boolean),
     }));
   } else if (isObject(parsed) && isObject(parsed.error) && call.api === 'legacyV2') {
     // A legacy v2 envelope on an HTTP error: its error element, under the status's class.
     const { code, text } = parsed.error;
-    errors = [{ code: wireText(code), messages: [wireText(text)].filter(Boolean) }];
+    errors = [{ code: shown(code), messages: [shown(text)].filter(Boolean) }];
   } else if (isObject(parsed) && typeof parsed.message === 'string') {
     detail = parsed.message;
   } else if (raw.text) {
-    // Scrubbed before it is cut: a cut token would no longer be recognised.
     detail = excerpt(scrub(raw.text, token));
+  } else if (raw.status === 304) {
+    // Never an empty success: no cached body stands for it (the caller's own If-None-Match, or a 304 nobody asked for).
+    detail = 'Not Modified, and the client holds no cached answer to use in its place';
   }
-  if (token) {
-    detail = detail === undefined ? undefined : scrub(detail, token);
-    errors = errors.map((e) => ({ code: scrub(e.code, token), messages: e.messages.map((m) => scrub(m, token)) }));
-  }
+  if (token && detail !== undefined) detail = scrub(detail, token);
   const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
   const ErrorClass = apiErrorClass(raw.status, rateLimitBody, errors);
   // Every account call needs a user token; some also name a permission.
@@ -52,16 +53,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A wire error's code or message as text: a string as is, any other value as its JSON (never `[object Object]`). */
-function wireText(value: unknown): string {
-  if (typeof value === 'string') return value;
+/**
+ * A wire error's code or message as text, without the token: a string as is, any other value as
+ * an excerpt of its JSON (never `[object Object]`), scrubbed before it is cut, in the token's
+ * JSON-escaped form too.
+ */
+function wireText(value: unknown, token: string | undefined): string {
+  if (typeof value === 'string') return scrub(value, token);
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'object') return String(value);
+  if (typeof value !== 'object') return scrub(String(value), token);
+  let json: string;
   try {
-    return excerpt(JSON.stringify(value));
+    json = JSON.stringify(value);
   } catch {
     return '';
   }
+  if (token) json = scrub(scrub(json, token), JSON.stringify(token).slice(1, -1));
+  return excerpt(json);
 }
 
 /** A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy). */

@@ -22,6 +22,8 @@ export interface AnswerContext {
   status: number;
   headers: Headers;
   target: RequestTarget;
+  /** The token the request carried, kept out of what an error shows. */
+  token?: string | undefined;
 }
 
 /**
@@ -67,14 +69,21 @@ export class Answer<T> implements Answered {
       // As errors show them: the token scrubbed from every value.
       headers: scrubbedHeaders(this.#raw.headers, token),
       url: scrub(redactUrl(this.#raw.url), token),
-      requestId: requestIdOf(this.#raw.headers),
+      requestId: requestIdOf(this.#raw.headers, token),
     };
   }
 }
 
 export const bodyOf = (answer: Answered): unknown => (answer as Answer<unknown>).body;
 
-export const requestIdOf = (headers: Headers): string | undefined => headers.get('x-request-id') ?? undefined;
+/**
+ * The answer's `X-Request-Id`, without the token: the one source of the request id that errors,
+ * `.withResponse()`, `checkKeys()` and the CLI show (a server may echo anything there).
+ */
+export function requestIdOf(headers: Headers, token: string | undefined): string | undefined {
+  const id = headers.get('x-request-id');
+  return id === null ? undefined : scrub(id, token);
+}
 
 /** A request URL as logs and hooks show it: a redirect target may echo the token in a parameter redactUrl does not know. */
 export const shownUrl = (url: string, token: string | undefined): string => scrub(redactUrl(url), token);
@@ -88,7 +97,7 @@ export function parseJson(raw: RawAnswer, target: RequestTarget): unknown {
     throw new ResponseValidationError('the answer is not valid JSON', {
       status: raw.status,
       target,
-      requestId: requestIdOf(raw.headers),
+      requestId: requestIdOf(raw.headers, raw.token),
     });
   }
 }

@@ -5,9 +5,10 @@
  * never appear in errors: every text taken from an answer is scrubbed of them.
  */
 import { VERSION } from '../version.js';
-import { AuthenticationError, ConnectionError, type RequestTarget, TimeoutError } from './errors.js';
+import { BODY_TIMEOUT, BODY_TOO_LARGE, readBody } from './answer.js';
+import { AuthenticationError, ConnectionError, type RequestTarget, ResponseTooLargeError, TimeoutError } from './errors.js';
 import { scrub, scrubbedHeaders } from './logger.js';
-import { type ApiName, BIND_CLIENT, checkBaseUrl, type RefreshableTokenSource } from './options.js';
+import { type ApiName, BIND_CLIENT, checkBaseUrl, DEFAULT_MAX_RESPONSE_BYTES, type RefreshableTokenSource } from './options.js';
 import { isHeaderValue, tryParseJson } from './text.js';
 import { within } from './time.js';
 
@@ -88,8 +89,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Refreshabl
   const clientId = required(what, 'clientId', options.clientId);
   const clientSecret = required(what, 'clientSecret', options.clientSecret);
   const scope = options.scope ?? 'public';
-  return tokenSource(what, 'catalog', options, (tokenUrl, api) =>
-    requestToken('client credentials', api, tokenUrl, { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope }, [clientSecret], options),
+  return tokenSource(what, 'catalog', options, (tokenUrl, api, maxResponseBytes) =>
+    requestToken('client credentials', api, tokenUrl, { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope }, [clientSecret], options, maxResponseBytes),
   );
 }
 
@@ -116,7 +117,7 @@ export async function exchangeAuthorizationCode(options: ExchangeAuthorizationCo
   if (options.tokenUrl === undefined) throw new TypeError(`${what}: option \`tokenUrl\` is required: https://www.<domain>/oauth2/token`);
   const tokenUrl = checkBaseUrl('tokenUrl', options.tokenUrl);
   const params = { grant_type: 'authorization_code', client_id: clientId, client_secret: clientSecret, redirect_uri: required(what, 'redirectUri', options.redirectUri), code };
-  return requestToken('code exchange', 'account', tokenUrl, params, [clientSecret, code], options);
+  return requestToken('code exchange', 'account', tokenUrl, params, [clientSecret, code], options, DEFAULT_MAX_RESPONSE_BYTES);
 }
 
 /**
@@ -133,9 +134,10 @@ export function userToken(options: UserTokenOptions): RefreshableTokenSource {
     what,
     'account',
     options,
-    async (tokenUrl, api) => {
+    async (tokenUrl, api, maxResponseBytes) => {
       const used = refreshToken;
-      const tokens = await requestToken('refresh', api, tokenUrl, { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: used }, [clientSecret, used], options);
+      const params = { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: used };
+      const tokens = await requestToken('refresh', api, tokenUrl, params, [clientSecret, used], options, maxResponseBytes);
       if (tokens.refresh_token) refreshToken = tokens.refresh_token;
       return tokens;
     },
@@ -149,11 +151,12 @@ function tokenSource(
   what: string,
   defaultApi: ApiName,
   options: TokenRequestOptions,
-  fetchTokens: (tokenUrl: string, api: ApiName) => Promise<OAuthTokens>,
+  fetchTokens: (tokenUrl: string, api: ApiName, maxResponseBytes: number) => Promise<OAuthTokens>,
   initial?: string,
   onTokens?: (tokens: OAuthTokens) => void | Promise<void>,
 ): RefreshableTokenSource {
   let api = defaultApi;
+  let maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
   let tokenUrl = options.tokenUrl === undefined ? undefined : checkBaseUrl('tokenUrl', options.tokenUrl);
   // An access token given without its lifetime is used until the service refuses it.
   let current: { token: string; renewAt: number } | undefined = initial === undefined ? undefined : { token: initial, renewAt: Number.POSITIVE_INFINITY };
@@ -169,7 +172,7 @@ function tokenSource(
       try {
         if (tokenUrl === undefined) throw new TypeError(`${what}: option \`tokenUrl\` is required outside a client (a client derives it from its baseUrl)`);
         const started = Date.now();
-        const tokens = await fetchTokens(tokenUrl, api);
+        const tokens = await fetchTokens(tokenUrl, api, maxResponseBytes);
         const lifetimeMs = typeof tokens.expires_in === 'number' && tokens.expires_in > 0 ? tokens.expires_in * 1000 : Number.POSITIVE_INFINITY;
         current = { token: tokens.access_token, renewAt: started + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 10) };
         done();
@@ -188,8 +191,9 @@ function tokenSource(
   // Calls refused together renew once: a later refusal of the old token gets the new one.
   source.refresh = (refused?: string) =>
     refused !== undefined && pending === undefined && current !== undefined && current.token !== refused ? Promise.resolve(current.token) : renew();
-  source[BIND_CLIENT] = (baseUrl: string, boundApi: ApiName) => {
+  source[BIND_CLIENT] = (baseUrl: string, boundApi: ApiName, clientMaxResponseBytes: number) => {
     api = boundApi;
+    maxResponseBytes = clientMaxResponseBytes;
     // The client checked its baseUrl already (an http one only with `allowHttp`).
     tokenUrl ??= new URL('/oauth2/token', webOrigin('baseUrl', baseUrl, true)).href;
   };
@@ -203,9 +207,18 @@ function handOver(what: string, onTokens: (tokens: OAuthTokens) => void | Promis
   });
 }
 
-async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: Record<string, string>, secrets: string[], options: TokenRequestOptions): Promise<OAuthTokens> {
+async function requestToken(
+  step: Step,
+  api: ApiName,
+  tokenUrl: string,
+  params: Record<string, string>,
+  secrets: string[],
+  options: TokenRequestOptions,
+  maxResponseBytes: number,
+): Promise<OAuthTokens> {
   const target: RequestTarget = { method: 'POST', url: tokenUrl };
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + timeout;
   // Each secret in every form a server may echo it (as sent, form- or percent-encoded).
   const hide = (text: string) => secrets.reduce((out, secret) => scrub(out, secret), text);
   let response: Response;
@@ -219,9 +232,11 @@ async function requestToken(step: Step, api: ApiName, tokenUrl: string, params: 
       redirect: 'manual',
       signal: AbortSignal.timeout(timeout),
     });
-    text = await response.text();
+    // Bounded like every API answer: a token answer is small, an endless or bomb one is cancelled.
+    text = await readBody(response, maxResponseBytes, deadline, undefined);
   } catch (error) {
-    if ((error as Error)?.name === 'TimeoutError') throw new TimeoutError(`the OAuth ${step} token request got no answer within ${timeout} ms`, target);
+    if (error === BODY_TOO_LARGE) throw new ResponseTooLargeError(maxResponseBytes, target);
+    if (error === BODY_TIMEOUT || (error as Error)?.name === 'TimeoutError') throw new TimeoutError(`the OAuth ${step} token request got no answer within ${timeout} ms`, target);
     throw new ConnectionError(`the OAuth ${step} token request failed: ${hide(String((error as Error)?.message ?? error))}`, target);
   }
   // Not JSON: refused below with the status alone.

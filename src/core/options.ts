@@ -26,8 +26,11 @@ export interface RefreshableTokenSource {
    * service refused, it returns the token it already holds instead when that is another one.
    */
   refresh(refused?: string): Promise<string>;
-  /** @internal The client's baseUrl (a source without `tokenUrl` derives it) and the API the source serves (named in its errors). */
-  [BIND_CLIENT]?(baseUrl: string, api: ApiName): void;
+  /**
+   * @internal The client's baseUrl (a source without `tokenUrl` derives it), the API the source
+   * serves (named in its errors) and the client's `maxResponseBytes` (which bounds the token answer too).
+   */
+  [BIND_CLIENT]?(baseUrl: string, api: ApiName, maxResponseBytes: number): void;
 }
 
 
@@ -221,7 +224,7 @@ function checkToken(option: string, value: unknown): TokenSource {
     return fail(option, 'must be a non-empty string or a function returning one');
   }
   // Sent in a header: a value fetch refuses would fail every request, with the token in fetch's message.
-  if (!isHeaderValue(value)) fail(option, 'must not contain line breaks, NUL or characters outside Latin-1');
+  if (!isHeaderValue(value)) fail(option, 'must not contain control characters or characters outside Latin-1');
   return value;
 }
 
@@ -234,7 +237,7 @@ function checkApiVersion(value: unknown): string {
   return value.split('.').slice(0, 2).join('.');
 }
 
-const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** The longest delay a timer takes (2^31 - 1 ms, about 24.8 days); ky refuses more. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;

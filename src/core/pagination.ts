@@ -1,5 +1,9 @@
 import type { Answered, APIResponse } from './api-promise.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
+import { redactUrl } from './logger.js';
+
+/** Where a run of empty pages that keep linking to a next one is taken for a broken listing. */
+const MAX_EMPTY_PAGES_IN_A_ROW = 20;
 
 /** `meta.pagination` as the service sends it. */
 export interface Pagination {
@@ -48,6 +52,8 @@ export class Page<Item, Meta = Record<string, unknown>> {
   #response: APIResponse | undefined;
   /** Position in the listing: 0 for the first page. */
   readonly #position: number;
+  /** Empty pages in a row up to this one (0 when it has items). */
+  readonly #emptyRun: number;
   /** The next page's request while it is in flight (concurrent calls share it). */
   #next: Promise<Page<Item, Meta>> | undefined;
   /**
@@ -58,8 +64,10 @@ export class Page<Item, Meta = Record<string, unknown>> {
   #loaded: WeakRef<Page<Item, Meta>> | undefined;
 
   /** @internal */
-  constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>, position = 0) {
+  constructor(data: PageData<Item, Meta>, chain: Chain<Item, Meta>, position = 0, emptyBefore = 0) {
     this.#position = position;
+    // `items` may be missing: a list answer without its root key, which a caller reads otherwise (FBS line items).
+    this.#emptyRun = data.items?.length ? 0 : emptyBefore + 1;
     this.#answer = data.answer;
     this.items = data.items;
     this.meta = data.meta;
@@ -118,7 +126,13 @@ export class Page<Item, Meta = Record<string, unknown>> {
         target: { method: 'GET', url },
       });
     }
-    const page = new Page(await this.#chain.fetch(url), this.#chain, position);
+    // An empty page in the middle does not end a listing, but an endless run of them would never end.
+    if (this.#emptyRun >= MAX_EMPTY_PAGES_IN_A_ROW) {
+      throw new ResponseValidationError(`${MAX_EMPTY_PAGES_IN_A_ROW} empty pages in a row, each linking to another: the listing was stopped`, {
+        target: { method: 'GET', url: redactUrl(url) },
+      });
+    }
+    const page = new Page(await this.#chain.fetch(url), this.#chain, position, this.#emptyRun);
     this.#chain.visited.set(key, position);
     return page;
   }

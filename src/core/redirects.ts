@@ -25,7 +25,7 @@ export function redirectTarget(
   token: string | undefined,
 ): string {
   const location = raw.headers.get('location');
-  const requestId = requestIdOf(raw.headers);
+  const requestId = requestIdOf(raw.headers, token);
   if (!location) throw new RedirectError(`${raw.status} redirect without a Location header`, target, requestId);
   const next = httpUrl(location, url);
   if (next === undefined) throw new RedirectError(`${raw.status} redirect to a location that is not http(s)`, target, requestId);

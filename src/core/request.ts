@@ -123,6 +123,14 @@ export function isSameOrigin(url: string, origin: string): boolean {
   return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */ || next === 35 /* # */;
 }
 
+/** The headers the SDK itself sets: all a request keeps when a redirect takes it to another origin. */
+const OWN_HEADERS = new Set(['accept', 'user-agent', 'content-type']);
+
+/** Drops every header but the SDK's own: credentials and whatever the caller added stay with the API's origin. */
+export function keepOnlyOwnHeaders(headers: Record<string, string>): void {
+  for (const name of Object.keys(headers)) if (!OWN_HEADERS.has(name)) delete headers[name];
+}
+
 /** Headers the SDK or fetch decide (framing, connection): a caller's value would break the request. */
 const RESERVED_HEADERS = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
@@ -138,7 +146,7 @@ function checkHeaders(headers: Record<string, string>): void {
     else if (RESERVED_HEADERS.has(name.toLowerCase())) issues.push({ path, message: 'is set by the HTTP layer and cannot be given' });
     else if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
     // The value is not quoted: it may be a credential.
-    else if (!isHeaderValue(value)) issues.push({ path, message: 'contains a line break, NUL or a character outside Latin-1' });
+    else if (!isHeaderValue(value)) issues.push({ path, message: 'contains a control character or a character outside Latin-1' });
   }
   if (issues.length > 0) throw new RequestValidationError('Invalid request headers', issues);
 }

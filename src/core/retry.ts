@@ -2,7 +2,7 @@ import pRetry from 'p-retry';
 import { AuthenticationError, ConnectionError, InternalServerError, RateLimitBudgetError, RateLimitError, type RequestTarget, TimeoutError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { RefreshableTokenSource, TokenSource } from './options.js';
-import { sleep } from './time.js';
+import { sleep, within } from './time.js';
 
 /** The retry and renewal loop: which failures are tried again, after how long, and a token renewed after a 401. */
 
@@ -19,13 +19,22 @@ export function markRefused(error: Error, token: string): void {
 /**
  * The API refused the token with a 401 and its source can renew it (OAuth): one new token,
  * and the refused call is repeated once with it. A refusal from the token endpoint itself
- * (its URL is not the call's) is final.
+ * (its URL is not the call's) is final. The renewal is bounded by the call's own timeout and
+ * signal, not only by the token source's.
  */
-export async function renewedAfter401(source: TokenSource | undefined, target: RequestTarget, error: Error): Promise<boolean> {
+export async function renewedAfter401(
+  source: TokenSource | undefined,
+  target: RequestTarget,
+  error: Error,
+  timeout: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
   if (!(error instanceof AuthenticationError) || error.status !== 401 || error.url !== target.url) return false;
   const refresh = typeof source === 'function' ? (source as Partial<RefreshableTokenSource>).refresh : undefined;
   if (typeof refresh !== 'function') return false;
-  await refresh.call(source, refusedTokens.get(error));
+  await within(refresh.call(source, refusedTokens.get(error)), timeout, () => {
+    throw new TimeoutError(`the token source gave no new token within ${timeout} ms`, target);
+  }, signal);
   return true;
 }
 

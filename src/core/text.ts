@@ -15,7 +15,10 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A header value fetch accepts: Latin-1, no NUL, CR or LF (RFC 9110 field-value). */
+/**
+ * A header value Node's fetch sends: tab, visible ASCII and 0x80-0xFF only. It refuses every
+ * other control character (NUL, CR, LF, 0x01-0x08, 0x0B-0x1F, DEL) and anything past Latin-1.
+ */
 export function isHeaderValue(value: string): boolean {
-  return !/[\0\r\n]|[^\0-\xff]/.test(value);
+  return !/[^\t\x20-\x7e\x80-\xff]/.test(value);
 }

@@ -28,7 +28,7 @@ import {
   TimeoutError,
 } from './errors.js';
 import { parseLinkHeader } from './link.js';
-import { CREDENTIAL_HEADERS, type Logger, redactUrl, scrub, scrubHeaders, silentLogger } from './logger.js';
+import { type Logger, redactUrl, safeLogger, scrub, scrubHeaders, silentLogger, thrownText } from './logger.js';
 import { type ApiName, BIND_CLIENT, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
 import { type PageData, PagePromise } from './pagination.js';
 import { RateLimiter } from './rate-limit.js';
@@ -37,6 +37,7 @@ import {
   buildUrl,
   checkCallOptions,
   isSameOrigin,
+  keepOnlyOwnHeaders,
   type ListOptions,
   NO_OPTIONS,
   type RequestOptions,
@@ -50,6 +51,8 @@ import { isHeaderValue } from './text.js';
 export type { HttpMethod, ListOptions, RequestOptions, RequestSpec } from './request.js';
 
 const BUDGETED_APIS = new Set<ApiName>(['catalog', 'account']);
+/** What a hop to another origin tells the rate limiter: no figures. */
+const NO_FIGURES = new Headers();
 
 /**
  * The one request path: URL and headers, token, rate limits, ETag cache, redirects,
@@ -84,7 +87,7 @@ export class Transport {
     this.vendorSpelling = vendorSpelling(options.vendor);
     this.#acceptV3 = `application/vnd.${options.vendor}+json; version=3.0`;
     this.#acceptOther = `application/vnd.${options.vendor}+json; version=${options.apiVersion}`;
-    this.#logger = options.logger ?? silentLogger;
+    this.#logger = options.logger === undefined ? silentLogger : safeLogger(options.logger);
     this.#debug = options.logger !== undefined;
     this.#baseOrigin = new URL(options.baseUrl).origin;
     this.#legacyOrigin = options.legacyBaseUrl === undefined ? '' : new URL(options.legacyBaseUrl).origin;
@@ -105,7 +108,7 @@ export class Transport {
     if (source === undefined) delete this.#tokens[api];
     else this.#tokens[api] = source;
     // An OAuth source without its own tokenUrl derives it from the client's base.
-    if (typeof source === 'function') (source as RefreshableTokenSource)[BIND_CLIENT]?.(this.#options.baseUrl, api);
+    if (typeof source === 'function') (source as RefreshableTokenSource)[BIND_CLIENT]?.(this.#options.baseUrl, api, this.#options.maxResponseBytes);
   }
 
   /** `text` without the API's token, when that token is a string (a function's value is never kept). */
@@ -161,11 +164,8 @@ export class Transport {
     const fetchPage = async (url: string | undefined): Promise<PageData<Item, Meta>> => {
       const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined, querySchema: undefined });
       if (answer.body === undefined) {
-        throw new ResponseValidationError('a list answer was empty', {
-          status: answer.status,
-          target: { method: spec.method, url: redactUrl(answer.url) },
-          requestId: requestIdOf(answer.headers),
-        });
+        const { status, url, requestId } = answer.response();
+        throw new ResponseValidationError('a list answer was empty', { status, target: { method: spec.method, url }, requestId });
       }
       const body = answer.body as Body & { meta?: Meta | null };
       return {
@@ -197,7 +197,8 @@ export class Transport {
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
         if (!(error instanceof Error)) throw error;
-        if (await renewedAfter401(this.#tokens[spec.api], target, error)) raw = await this.#attempt(spec, url, target, 1);
+        const timeout = options.timeout ?? this.#options.timeout;
+        if (await renewedAfter401(this.#tokens[spec.api], target, error, timeout, signal)) raw = await this.#attempt(spec, url, target, 1);
         else if (retries === 0) throw error;
         else {
           const attempt = (attemptNumber: number) => this.#attempt(spec, url, target, attemptNumber);
@@ -231,6 +232,10 @@ export class Transport {
       }
       return token;
     });
+  }
+
+  #apiOrigin(api: ApiName): string {
+    return api === 'legacyV2' ? this.#legacyOrigin : this.#baseOrigin;
   }
 
   #accept(api: ApiName): string {
@@ -286,7 +291,7 @@ export class Transport {
       return raw;
     }
     const error = apiErrorOf(spec, raw, target, token);
-    if (error instanceof RateLimitError) this.#holdUntilReset(tokenId, error, raw.headers);
+    if (error instanceof RateLimitError && isSameOrigin(raw.url, this.#apiOrigin(spec.api))) this.#holdUntilReset(tokenId, error, raw.headers);
     if (token !== undefined && error.status === 401) markRefused(error, token);
     throw error;
   }
@@ -302,7 +307,7 @@ export class Transport {
     attempt: number,
   ): Promise<RawAnswer> {
     // The configured base's origin, not the start URL's: a next-page link may point elsewhere.
-    const apiOrigin = spec.api === 'legacyV2' ? this.#legacyOrigin : this.#baseOrigin;
+    const apiOrigin = this.#apiOrigin(spec.api);
     let method: string = spec.method;
     let url = startUrl;
     let visited: Set<string> | undefined;
@@ -316,8 +321,9 @@ export class Transport {
       const countedIn = typeof admitted === 'string' ? admitted : await admitted;
       url = this.#permanentRedirects.resolve(url);
       // The token goes only to the API's own origin, never to a redirect or link target elsewhere;
-      // nor does any other credential the caller added.
-      if (!isSameOrigin(url, apiOrigin)) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+      // nor does any header the caller added (it may be a credential the SDK cannot recognise).
+      const atApi = isSameOrigin(url, apiOrigin);
+      if (!atApi) keepOnlyOwnHeaders(headers);
       else if (token !== undefined && spec.api !== 'legacyV2') headers.authorization = `Bearer ${token}`;
       else delete headers.authorization;
 
@@ -325,7 +331,8 @@ export class Transport {
       spec.onWire?.('sent');
       try {
         raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, attempt);
-        this.rateLimiter.observe(tokenId, raw.headers, countedIn);
+        // Only the service's origin sets the token's rate-limit figures: another host's say nothing about it.
+        this.rateLimiter.observe(tokenId, atApi ? raw.headers : NO_FIGURES, countedIn);
       } catch (error) {
         if (error instanceof ConnectionError || error instanceof TimeoutError) spec.onWire?.('unanswered');
         throw error;
@@ -395,7 +402,7 @@ export class Transport {
       if (error instanceof KyTimeoutError) throw new TimeoutError(`no answer within ${timeout} ms`, target);
       if (error === BODY_TIMEOUT) throw new TimeoutError(`the answer's body did not arrive within ${timeout} ms`, target);
       if (response !== undefined) {
-        const requestId = requestIdOf(response.headers);
+        const requestId = requestIdOf(response.headers, token);
         if (error === BODY_TOO_LARGE) throw new ResponseTooLargeError(this.#options.maxResponseBytes, target, requestId);
         const encoding = response.headers.get('content-encoding');
         // A body that arrived but cannot be decoded would arrive the same way again: not retried.
@@ -418,7 +425,7 @@ export class Transport {
     const report = (error: unknown) => {
       if (this.#failedHooks.has(name)) return;
       this.#failedHooks.add(name);
-      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const text = thrownText(error);
       this.#logger.warn?.(`hooks.${name} threw; the call goes on (later failures of this hook are not logged)`, {
         error: scrub(text, token),
       });
@@ -441,7 +448,7 @@ export class Transport {
   #parseBody<T>(raw: RawAnswer, spec: RequestSpec<T>, target: RequestTarget): T {
     const data = parseJson(raw, target);
     if (!spec.schema) return data as T;
-    return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target });
+    return this.accept(spec.schema, data, { api: spec.api, status: raw.status, headers: raw.headers, target, token: raw.token });
   }
 
   /**
@@ -458,7 +465,7 @@ export class Transport {
         issues: fatal.length > 0 ? fatal : drift.map(driftIssue),
         status: answer.status,
         target: answer.target,
-        requestId: requestIdOf(answer.headers),
+        requestId: requestIdOf(answer.headers, answer.token),
       });
     }
     reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found), answer.api);

@@ -301,7 +301,7 @@ export class LegacyV2 extends APIResource {
       const shown = this._transport.redact('legacyV2', text ?? '');
       throw new LegacyApiError({ code: code ?? 'unknown', number: number ?? undefined, text: shown }, target);
     }
-    const data = this._transport.accept(call.result, envelope?.result, { api: 'legacyV2', status: answer.status, headers: answer.headers, target }, ['result']);
+    const data = this._transport.accept(call.result, envelope?.result, { api: 'legacyV2', status: answer.status, headers: answer.response().headers, target }, ['result']);
     return { data, answer };
   }
 }

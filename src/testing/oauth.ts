@@ -6,6 +6,7 @@
  * accepted by the catalog (every token) and account (user tokens) routes until they expire
  * on the mock clock, so a client's refresh is exercised by `mock.clock.advance`.
  */
+import { readLimited } from '../webhooks/read-limited.js';
 import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
 import { json } from './wire.js';
@@ -27,6 +28,8 @@ interface IssuedToken {
 }
 
 const SCOPES = new Set(['public', 'favorites', 'notifications']);
+/** A token request is a few form fields; anything much larger is refused unread. */
+const MAX_TOKEN_REQUEST_BYTES = 64 * 1024;
 /** What an account path needs beyond a user token (document 2's permissions). */
 export type TokenVerdict = { ok: true; user: boolean; scopes: Set<string> } | { ok: false; reason: 'expired' } | undefined;
 
@@ -66,7 +69,9 @@ export function createOAuth(context: { now: () => number; random: Random }, opti
     if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
       return oauthError(400, 'invalid_request', 'Parameters must be form-encoded.');
     }
-    const form = new URLSearchParams(await request.text());
+    const bytes = await readLimited(request, MAX_TOKEN_REQUEST_BYTES);
+    if (bytes === undefined) return oauthError(413, 'invalid_request', `The request body is larger than ${MAX_TOKEN_REQUEST_BYTES} bytes.`);
+    const form = new URLSearchParams(new TextDecoder().decode(bytes));
     if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
       return oauthError(401, 'invalid_client', 'Client authentication failed.');
     }

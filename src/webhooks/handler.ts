@@ -4,6 +4,7 @@ import { type DriftReport, reportOnce } from '../schemas/drift.js';
 import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 import { within } from '../core/time.js';
+import { readLimited } from './read-limited.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -340,32 +341,6 @@ function hostOnly(entry: string): string {
   }
   const colon = hop.indexOf(':');
   return colon !== -1 && colon === hop.lastIndexOf(':') ? hop.slice(0, colon) : hop;
-}
-
-/** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Refused requests' bodies are not read. */

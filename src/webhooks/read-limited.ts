@@ -1,0 +1,27 @@
+/** A request body read with a bound: webhook deliveries (and the kit’s token endpoint). */
+
+/** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
