@@ -86,8 +86,10 @@ export async function benchSeveralInstances(): Promise<Row[]> {
         const inRun = (reset: string) => Number(reset) * 1000 > startAt && Number(reset) * 1000 <= startAt + durationMs;
         let answered = 0;
         for (const report of loaded) for (const [reset, n] of Object.entries(report.byWindow)) if (inRun(reset)) answered += n;
-        const requests = loaded.reduce((sum, report) => sum + report.ok + report.refusals, 0);
-        const commands = loaded.reduce((sum, report) => sum + report.redisCommands, 0);
+        const requests = loaded.reduce((sum, report) => sum + report.sent, 0);
+        // Each caller's last answer goes on its own when it stops (no next request to ride along): the
+        // end of a run, not the steady state, so it is left out.
+        const commands = loaded.reduce((sum, report) => sum + report.redisCommands, 0) - count * IN_FLIGHT;
         const failed = loaded.find((report) => report.failed > 0);
         return {
           refusals: kit.mock.rateLimitRefusals - refusedBefore,
