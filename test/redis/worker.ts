@@ -50,7 +50,7 @@ export type WorkerReport =
         ok: number;
         refusals: number;
         failed: number;
-        /** Redis commands, and requests sent (each caller's last answer goes to Redis on its own once it stops: one command per caller). */
+        /** Redis commands, and requests sent. */
         redisCommands: number;
         sent: number;
         fellBack: number;
