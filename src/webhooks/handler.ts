@@ -389,11 +389,16 @@ async function claimDelivery(
 async function holdingLease<T>(store: WebhookDedupeStore, key: string, lease: number, timeoutMs: number, handle: () => Promise<T>): Promise<T> {
   const renew = () =>
     bounded(() => (typeof store.renew === 'function' ? store.renew(key, lease) : store.set(key, IN_FLIGHT, lease)), Math.min(timeoutMs, lease / 3));
-  const timer = setInterval(() => void renew(), Math.max(1, lease / 3));
+  let renewing: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    renewing = renew();
+  }, Math.max(1, lease / 3));
   try {
     return await handle();
   } finally {
     clearInterval(timer);
+    // A renewal still under way must not land after the handled mark (a store without `renew` rewrites the claim).
+    await renewing;
   }
 }
 

@@ -45,7 +45,19 @@ export type WorkerCommand =
 export type WorkerReport =
   | { ready: true; port?: number }
   | { ran: { startAt: number; endedAt: number; applied: number; failed: number; refusals: number; requests: number; windows: string[]; firstError?: string } }
-  | { loaded: { ok: number; refusals: number; failed: number; redisCommands: number; fellBack: number; byWindow: Record<string, number>; firstError?: string } }
+  | {
+      loaded: {
+        ok: number;
+        refusals: number;
+        failed: number;
+        /** Redis commands, and requests sent. */
+        redisCommands: number;
+        sent: number;
+        fellBack: number;
+        byWindow: Record<string, number>;
+        firstError?: string;
+      };
+    }
   | { handled: string }
   | { started: string }
   | { log: string };
@@ -134,6 +146,7 @@ async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }:
   let refusals = 0;
   let failed = 0;
   let fellBack = 0;
+  let sent = 0;
   let firstError: string | undefined;
   const client = new MarketplaceClient({
     baseUrl,
@@ -150,6 +163,9 @@ async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }:
       },
     },
     hooks: {
+      onRequest: () => {
+        sent++;
+      },
       onResponse: ({ status, headers }) => {
         if (status === 403 || status === 429) refusals++;
         else if (status === 200) byWindow[headers['x-ratelimit-reset'] ?? '?'] = (byWindow[headers['x-ratelimit-reset'] ?? '?'] ?? 0) + 1;
@@ -169,7 +185,7 @@ async function load({ baseUrl, token, redisUrl, startAt, durationMs, inFlight }:
   };
   await Promise.all(Array.from({ length: inFlight }, loop));
   await new Promise((resolve) => setTimeout(resolve, 20)); // the last answers go to the store
-  send({ loaded: { ok: Object.values(byWindow).reduce((sum, n) => sum + n, 0), refusals, failed, redisCommands: shared.count.commands - before, fellBack, byWindow, firstError } });
+  send({ loaded: { ok: Object.values(byWindow).reduce((sum, n) => sum + n, 0), refusals, failed, redisCommands: shared.count.commands - before, sent, fellBack, byWindow, firstError } });
 }
 
 process.on('message', async (command: WorkerCommand) => {

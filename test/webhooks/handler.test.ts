@@ -349,6 +349,36 @@ describe('redelivery deduplication', () => {
     expect(events.filter((e) => e.event_type === 'new_order')).toHaveLength(2);
   }, 60_000);
 
+  it("a store without claim or renew: the claim is written again while onEvent outlasts its lease, and the handled mark is the last write", async () => {
+    const data = new Map<string, { value: string; until: number }>();
+    const shared: WebhookDedupeStore = {
+      get: async (key) => {
+        const entry = data.get(key);
+        return entry && entry.until > Date.now() ? entry.value : undefined;
+      },
+      set: async (key, value, ttl) => {
+        await new Promise((resolve) => setTimeout(resolve, 5)); // a store a little slow to write
+        data.set(key, { value, until: Date.now() + (ttl ?? 600_000) });
+      },
+      delete: async (key) => data.delete(key),
+    };
+    const slow = (events: string[]) => async (event: WebhookEvent) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      events.push(event.event_type);
+    };
+    const [first, second] = [[] as string[], [] as string[]];
+    const a = createWebhookHandler({ allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(first) });
+    const b = createWebhookHandler({ allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(second) });
+    const delivery = a(post(body));
+    await new Promise((resolve) => setTimeout(resolve, 600)); // twice the lease
+    expect((await b(post(body))).status).toBe(409);
+    expect((await delivery).status).toBe(200);
+    expect([...data.values()].map((entry) => entry.value)).toEqual(['handled']);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past any claim's lease: the mark stands
+    expect((await b(post(body))).status).toBe(200);
+    expect([first, second]).toEqual([['new_order'], []]);
+  });
+
   it('an async shared store (Keyv-like, with TTL) dedupes across handler instances', async () => {
     const calls: [string, ...unknown[]][] = [];
     const data = new Map<string, unknown>();
