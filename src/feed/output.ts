@@ -166,11 +166,17 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
     return readable;
   };
 
+  /** Where chunks go: the attached Node stream, else the web stream (made on first need). */
+  const currentSink = (): Sink => {
+    if (sink === undefined) webStream();
+    return sink!;
+  };
+
   const flush = (): boolean => {
     if (pending.length === 0) return true;
     const chunk = pending;
     pending = '';
-    return (sink ?? (webStream(), sink!)).push(chunk);
+    return currentSink().push(chunk);
   };
 
   const writer: FeedWriter = {
@@ -202,7 +208,7 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
         pending += format.tail;
         flush();
         ended = true;
-        (sink ?? (webStream(), sink!)).close();
+        currentSink().close();
       }
       return builder.report;
     },

@@ -73,6 +73,7 @@ const BAD_CHARACTER =
 const HTML = /<\/?[a-z][^>]*>|<!--|&(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});/i;
 const HTTPS = /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
 /** An https URL with none of the characters SUSPECT looks for: one scan does for both. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it keeps out
 const PLAIN_HTTPS = /^https:\/\/[^\s/?#@<&\]\0-\x1f\ud800-\udfff\ufffe\uffff]+(?:[/?#][^\s<&\]\0-\x1f\ud800-\udfff\ufffe\uffff]*)?$/i;
 const HTTP_OR_HTTPS = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
 const AVIF = /\.avif(?:[?#]|$)/i;
