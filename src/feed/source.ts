@@ -20,7 +20,7 @@ export interface SourceOptions {
 /** Why a source could not be read to its end: a report's error with this rule. */
 export class SourceError extends Error {
   constructor(
-    readonly rule: 'too_large' | 'timeout' | 'compression',
+    readonly rule: 'too_large' | 'timeout' | 'compression' | 'unreachable',
     message: string,
   ) {
     super(message);
@@ -84,11 +84,12 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
     try {
       response = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'application/xml,application/gzip,text/csv,*/*;q=0.8' } });
     } catch (error) {
-      throw timedOut(controller) ?? error;
+      if (options.signal?.aborted) throw error;
+      throw timedOut(controller) ?? new SourceError('unreachable', `${url.host} could not be reached (${describe(error)})`);
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      throw new Error(`${url.host} answered ${response.status} ${response.statusText}`.trim());
+      throw new SourceError('unreachable', `${url.host} answered ${response.status} ${response.statusText}`.trim());
     }
     const declared = Number(response.headers.get('content-length'));
     if (declared > maxBytes) {
@@ -118,6 +119,11 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
   }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  return typeof cause?.code === 'string' ? cause.code : String((error as Error)?.message ?? error);
 }
 
 function timedOut(controller: AbortController): SourceError | undefined {
