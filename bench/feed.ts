@@ -5,7 +5,8 @@
  *   are compared byte for byte. Goal: throughput >= 0.8 × the template writer's, RSS growth < 100 MiB.
  * - Checking: `checkFeed` on that file against saxes's own parse of it with no handlers (the
  *   same reading and decoding). Goal: throughput >= 0.5 × the bare parse, RSS growth < 100 MiB.
- * Each measurement runs in a fresh process (RSS is the process's), the variants taking turns.
+ * Each measurement runs in a fresh process (RSS is the process's), the variants taking turns; a
+ * throughput ratio is the lower of the wall-clock and the CPU-time one.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -186,8 +187,13 @@ export async function benchFeed(): Promise<Row[]> {
     const checkRss = Math.max(...checks.sdk.map((c) => c.rssGrowth));
     const checkedAll = checks.sdk.every((c) => c.products === PRODUCTS && c.errors === 0);
 
-    const writeRatio = writeMs.template / writeMs.sdk;
-    const checkRatio = checkMs.saxes / checkMs.sdk;
+    // On a shared machine the wall clock swings with the disk (the page cache writing the file
+    // back stalls whichever variant runs then): a ratio counts as the lower of wall and CPU time.
+    const cpu = <K extends string>(samples: Record<K, { cpuMs: number }[]>, name: K) => median(samples[name].map((s) => s.cpuMs));
+    const writeCpuRatio = cpu(writes, 'template') / cpu(writes, 'sdk');
+    const checkCpuRatio = cpu(checks, 'saxes') / cpu(checks, 'sdk');
+    const writeRatio = Math.min(writeMs.template / writeMs.sdk, writeCpuRatio);
+    const checkRatio = Math.min(checkMs.saxes / checkMs.sdk, checkCpuRatio);
     const n = PRODUCTS.toLocaleString('en');
     const perSecond = (ms: number) => `${Math.round(PRODUCTS / (ms / 1000)).toLocaleString('en')} products/s`;
     return [
@@ -196,9 +202,9 @@ export async function benchFeed(): Promise<Row[]> {
         measured: perSecond(writeMs.sdk),
         baseline: `${perSecond(writeMs.template)} template`,
         ratio: writeRatio,
-        goal: '>= 0.8 throughput, same bytes',
+        goal: '>= 0.8 throughput (wall and CPU), same bytes',
         pass: writeRatio >= 0.8 && sameBytes && writes.sdk.every((w) => w.products === PRODUCTS),
-        data: { products: PRODUCTS, bytes: size, ms: writeMs, sameBytes, samples: writes },
+        data: { products: PRODUCTS, bytes: size, ms: writeMs, wallRatio: writeMs.template / writeMs.sdk, cpuRatio: writeCpuRatio, sameBytes, samples: writes },
       },
       {
         name: `feed: write ${n} products, RSS growth`,
@@ -214,9 +220,9 @@ export async function benchFeed(): Promise<Row[]> {
         measured: perSecond(checkMs.sdk),
         baseline: `${perSecond(checkMs.saxes)} bare saxes`,
         ratio: checkRatio,
-        goal: '>= 0.5 throughput',
+        goal: '>= 0.5 throughput (wall and CPU)',
         pass: checkRatio >= 0.5 && checkedAll,
-        data: { products: PRODUCTS, bytes: size, ms: checkMs, samples: checks },
+        data: { products: PRODUCTS, bytes: size, ms: checkMs, wallRatio: checkMs.saxes / checkMs.sdk, cpuRatio: checkCpuRatio, samples: checks },
       },
       {
         name: `feed: check ${n} products, RSS growth`,

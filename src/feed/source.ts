@@ -31,7 +31,7 @@ const DEFAULT_MAX_URL_BYTES = 1024 ** 3;
 const DEFAULT_URL_TIMEOUT_MS = 10 * 60 * 1000;
 const encoder = new TextEncoder();
 
-/** The source's bytes as sent (still compressed), and whether it named text directly. */
+/** The source's bytes as sent (still compressed, if they are). */
 export async function openSource(source: FeedSource, options: SourceOptions): Promise<AsyncIterable<Uint8Array>> {
   if (source instanceof Uint8Array) return once(source);
   if (typeof source === 'string' && isFeedText(source)) return once(encoder.encode(source));
@@ -131,7 +131,7 @@ function timedOut(controller: AbortController): SourceError | undefined {
   return reason instanceof SourceError ? reason : undefined;
 }
 
-/** The bytes decompressed when they start as gzip or zip; `compressed` tells which. */
+/** The bytes, decompressed when they start as gzip or zip; `onCompression` is told which. */
 export async function decompress(
   chunks: AsyncIterable<Uint8Array>,
   onCompression: (kind: 'gzip' | 'zip' | undefined) => void,
