@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   types: async () => (await import('./types.js')).benchTypes(),
   hostile: async () => (await import('./hostile.js')).benchHostile(),
   'several-instances': async () => (await import('./several-instances.js')).benchSeveralInstances(),
+  feed: async () => (await import('./feed.js')).benchFeed(),
 };
 
 const wanted = process.argv.slice(2);

@@ -51,20 +51,27 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
       }
     };
     const text = decode(counted(), builder, () => line());
-    const first = await text.next();
-    if (first.done || first.value.trim() === '') {
+    // Leading white space (kept, for the line numbers) does not decide the format.
+    let blank = '';
+    let first = await text.next();
+    while (!first.done && first.value.trim() === '') {
+      blank += first.value;
+      first = await text.next();
+    }
+    if (first.done) {
       builder.error({ line: 1, rule: 'no_products', message: 'the feed is empty' });
       return builder.report;
     }
+    const start = blank + first.value;
     const rest = async function* () {
-      yield first.value;
+      yield start;
       for (;;) {
         const next = await text.next();
         if (next.done) return;
         yield next.value;
       }
     };
-    if (first.value.trimStart().startsWith('<')) {
+    if (start.trimStart().startsWith('<')) {
       const reader = createXmlReader(context);
       line = reader.line;
       for await (const chunk of rest()) reader.write(chunk);

@@ -58,6 +58,7 @@ const CSV_FORMAT: FeedFormat = {
   mode: 'csv',
   head: () => `${COLUMNS.join(',')}\n`,
   product: row,
+  productLines: () => 1,
   tail: '',
 };
 

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { FeedValidationError } from './errors.js';
 import { IdSet } from './id-set.js';
-import { checkProduct, type IssueLists, type RuleMode, type WrittenProduct } from './rules.js';
+import { checkProduct, type IssueLists, type RuleMode, type WriteStats, type WrittenProduct } from './rules.js';
 import type { FeedIssue, FeedProduct, FeedReport } from './types.js';
 
 export interface FeedWriterOptions {
@@ -88,11 +88,33 @@ export class ReportBuilder {
 export interface FeedFormat {
   mode: RuleMode;
   head(createdAt: Date): string;
-  product(product: WrittenProduct): string;
+  /** `special`: the values that may need escaping; any other is written as it is. */
+  product(product: WrittenProduct, special: readonly string[]): string;
+  /** The line ends `product` writes, not counting those inside values. */
+  productLines(product: WrittenProduct): number;
   tail: string;
 }
 
+/** Where a writer's chunks go: a web stream (the default), or a Node stream `writeFeed` attaches. */
+interface Sink {
+  /** Takes a chunk of text; false when the consumer is full. */
+  push(chunk: string): boolean;
+  /** Resolves when there is room again. */
+  room(): Promise<void>;
+  close(): void;
+}
+
+export interface WriterCore {
+  writer: FeedWriter;
+  /** Sends the output to a Node stream instead of `readable` (faster: no web stream in between). */
+  attach(sink: NodeJS.WritableStream): void;
+}
+
 export function createWriter(format: FeedFormat, options: FeedWriterOptions = {}, what = 'createFeedWriter'): FeedWriter {
+  return createWriterCore(format, options, what).writer;
+}
+
+export function createWriterCore(format: FeedFormat, options: FeedWriterOptions = {}, what = 'createFeedWriter'): WriterCore {
   const createdAt = options.createdAt ?? new Date();
   if (!(createdAt instanceof Date) || Number.isNaN(createdAt.getTime())) throw new TypeError(`${what}: createdAt must be a valid Date`);
   const onInvalid = options.onInvalid ?? 'skip';
@@ -101,69 +123,121 @@ export function createWriter(format: FeedFormat, options: FeedWriterOptions = {}
   const ids = new IdSet();
   const encoder = new TextEncoder();
   const issues: IssueLists = { errors: [], warnings: [] };
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let wakeWriter: (() => void) | undefined;
+  const stats: WriteStats = { valueLines: 0, special: [] };
+  let sink: Sink | undefined;
+  let readable: ReadableStream<Uint8Array> | undefined;
   let pending = format.head(createdAt);
   let line = 1 + countLines(pending);
   let ended = false;
 
-  const raw = new ReadableStream<Uint8Array>(
-    {
-      start(c) {
-        controller = c;
+  const webStream = (): ReadableStream<Uint8Array> => {
+    if (readable !== undefined) return readable;
+    if (sink !== undefined) throw new Error(`${what}: the output already goes elsewhere`);
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let wake: (() => void) | undefined;
+    const raw = new ReadableStream<Uint8Array>(
+      {
+        start(c) {
+          controller = c;
+        },
+        pull() {
+          wake?.();
+          wake = undefined;
+        },
+        cancel() {
+          ended = true;
+          wake?.();
+        },
       },
-      pull() {
-        wakeWriter?.();
-        wakeWriter = undefined;
+      { highWaterMark: 4 },
+    );
+    sink = {
+      push(chunk) {
+        if (!ended) controller.enqueue(encoder.encode(chunk));
+        return ended || (controller.desiredSize ?? 1) > 0;
       },
-      cancel() {
-        ended = true;
-        wakeWriter?.();
-      },
-    },
-    { highWaterMark: 4 },
-  );
-  const readable = options.gzip ? raw.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>) : raw;
-
-  const flush = () => {
-    if (pending.length === 0) return;
-    controller.enqueue(encoder.encode(pending));
-    pending = '';
+      room: () =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+        }),
+      close: () => controller.close(),
+    };
+    readable = options.gzip ? raw.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>) : raw;
+    return readable;
   };
 
-  return {
-    readable,
+  /** Where chunks go: the attached Node stream, else the web stream (made on first need). */
+  const currentSink = (): Sink => {
+    if (sink === undefined) webStream();
+    return sink!;
+  };
+
+  const flush = (): boolean => {
+    if (pending.length === 0) return true;
+    const chunk = pending;
+    pending = '';
+    return currentSink().push(chunk);
+  };
+
+  const writer: FeedWriter = {
+    get readable() {
+      return webStream();
+    },
     report: builder.report,
-    toNodeStream: () => Readable.fromWeb(readable as import('node:stream/web').ReadableStream<Uint8Array>),
+    toNodeStream: () => Readable.fromWeb(webStream() as import('node:stream/web').ReadableStream<Uint8Array>),
     write(product) {
       if (ended) throw new Error(`${what}: write() after end()`);
       issues.errors.length = 0;
       issues.warnings.length = 0;
-      const written = checkProduct(product, format.mode, issues, line, ids);
-      builder.add(issues);
+      stats.valueLines = 0;
+      stats.special.length = 0;
+      const written = checkProduct(product, format.mode, issues, line, ids, stats);
+      if (issues.errors.length > 0 || issues.warnings.length > 0) builder.add(issues);
       if (written === undefined) {
         if (onInvalid === 'throw') throw new FeedValidationError([...issues.errors]);
         return undefined;
       }
-      const text = format.product(written);
-      line += countLines(text);
+      pending += format.product(written, stats.special);
+      line += format.productLines(written) + stats.valueLines;
       builder.report.products++;
-      pending += text;
-      if (pending.length < CHUNK_CHARS) return undefined;
-      flush();
-      if ((controller.desiredSize ?? 1) > 0) return undefined;
-      return new Promise<void>((resolve) => {
-        wakeWriter = resolve;
-      });
+      if (pending.length < CHUNK_CHARS || flush()) return undefined;
+      return sink!.room();
     },
     end() {
       if (!ended) {
-        ended = true;
         pending += format.tail;
         flush();
-        controller.close();
+        ended = true;
+        currentSink().close();
       }
       return builder.report;
+    },
+  };
+
+  return {
+    writer,
+    attach(target) {
+      if (sink !== undefined) throw new Error(`${what}: the output already goes elsewhere`);
+      let failed = false;
+      target.once('error', () => {
+        failed = true;
+      });
+      sink = {
+        push: (chunk) => target.write(chunk) && !failed,
+        room: () =>
+          new Promise<void>((resolve) => {
+            const done = () => {
+              target.off('drain', done);
+              target.off('error', done);
+              target.off('close', done);
+              resolve();
+            };
+            target.on('drain', done);
+            target.on('error', done);
+            target.on('close', done);
+          }),
+        close: () => target.end(),
+      };
     },
   };
 }
@@ -175,43 +249,57 @@ function countLines(text: string): number {
 }
 
 /**
- * Pumps `products` through `writer` into `target`: a Node Writable, or a file path, written
- * beside it under a temporary name and renamed over it at the end, so whoever reads the file
- * (the crawler) never sees half a feed. On failure the temporary file is removed.
+ * Pumps `products` into `target`: a Node Writable, or a file path, written beside it under a
+ * temporary name and renamed over it at the end, so whoever reads the file (the crawler) never
+ * sees half a feed. On failure the temporary file is removed.
  */
 export async function writeAll(
-  writer: FeedWriter,
+  core: WriterCore,
   products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
   target: string | NodeWritableLike,
+  gzip: boolean,
 ): Promise<FeedReport> {
-  const { pipeline } = await import('node:stream/promises');
+  const { finished } = await import('node:stream/promises');
   const fs = await import('node:fs');
   const temporary = typeof target === 'string' ? `${target}.${process.pid}.${Date.now()}.tmp` : undefined;
-  const sink = temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary);
-  const source = writer.toNodeStream() as Readable;
-  const piped = pipeline(source, sink);
-  // A failing sink must stop the pump, not leave it waiting for room that never comes.
+  const destination = temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary);
+  let sink: NodeJS.WritableStream = destination;
+  if (gzip) {
+    const { createGzip } = await import('node:zlib');
+    const gzipper = createGzip();
+    gzipper.pipe(destination);
+    gzipper.once('error', (error) => (destination as unknown as { destroy(error: Error): void }).destroy(error));
+    sink = gzipper;
+  }
+  core.attach(sink);
+  const done = finished(destination);
   let failure: unknown;
-  const settled = piped.then(
-    () => {},
-    (error: unknown) => {
-      failure = error ?? new Error('the feed could not be written');
-    },
-  );
+  done.catch((error: unknown) => {
+    failure = error ?? new Error('the feed could not be written');
+  });
+  const { writer } = core;
   try {
-    for await (const product of products) {
-      if (failure !== undefined) break;
-      const room = writer.write(product);
-      if (room !== undefined) await Promise.race([room, settled]);
+    if (Symbol.iterator in products) {
+      // A plain iterable is walked without a promise per product.
+      for (const product of products) {
+        const room = writer.write(product);
+        if (room !== undefined) await room;
+        if (failure !== undefined) throw failure;
+      }
+    } else {
+      for await (const product of products) {
+        const room = writer.write(product);
+        if (room !== undefined) await room;
+        if (failure !== undefined) throw failure;
+      }
     }
-    if (failure !== undefined) throw failure;
     const report = writer.end();
-    await piped;
+    await done;
     if (temporary !== undefined) await fs.promises.rename(temporary, target as string);
     return report;
   } catch (error) {
-    source.destroy(error as Error);
-    await settled;
+    (destination as unknown as { destroy(error?: Error): void }).destroy();
+    await done.catch(() => {});
     if (temporary !== undefined) await fs.promises.rm(temporary, { force: true });
     throw error;
   }

@@ -20,7 +20,7 @@ export interface SourceOptions {
 /** Why a source could not be read to its end: a report's error with this rule. */
 export class SourceError extends Error {
   constructor(
-    readonly rule: 'too_large' | 'timeout' | 'compression',
+    readonly rule: 'too_large' | 'timeout' | 'compression' | 'unreachable',
     message: string,
   ) {
     super(message);
@@ -31,7 +31,7 @@ const DEFAULT_MAX_URL_BYTES = 1024 ** 3;
 const DEFAULT_URL_TIMEOUT_MS = 10 * 60 * 1000;
 const encoder = new TextEncoder();
 
-/** The source's bytes as sent (still compressed), and whether it named text directly. */
+/** The source's bytes as sent (still compressed, if they are). */
 export async function openSource(source: FeedSource, options: SourceOptions): Promise<AsyncIterable<Uint8Array>> {
   if (source instanceof Uint8Array) return once(source);
   if (typeof source === 'string' && isFeedText(source)) return once(encoder.encode(source));
@@ -84,11 +84,12 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
     try {
       response = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'application/xml,application/gzip,text/csv,*/*;q=0.8' } });
     } catch (error) {
-      throw timedOut(controller) ?? error;
+      if (options.signal?.aborted) throw error;
+      throw timedOut(controller) ?? new SourceError('unreachable', `${url.host} could not be reached (${describe(error)})`);
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      throw new Error(`${url.host} answered ${response.status} ${response.statusText}`.trim());
+      throw new SourceError('unreachable', `${url.host} answered ${response.status} ${response.statusText}`.trim());
     }
     const declared = Number(response.headers.get('content-length'));
     if (declared > maxBytes) {
@@ -120,12 +121,17 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
   }
 }
 
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  return typeof cause?.code === 'string' ? cause.code : String((error as Error)?.message ?? error);
+}
+
 function timedOut(controller: AbortController): SourceError | undefined {
   const reason: unknown = controller.signal.reason;
   return reason instanceof SourceError ? reason : undefined;
 }
 
-/** The bytes decompressed when they start as gzip or zip; `compressed` tells which. */
+/** The bytes, decompressed when they start as gzip or zip; `onCompression` is told which. */
 export async function decompress(
   chunks: AsyncIterable<Uint8Array>,
   onCompression: (kind: 'gzip' | 'zip' | undefined) => void,

@@ -125,6 +125,7 @@ export type FeedRule =
   | 'too_large'
   | 'timeout'
   | 'compression'
+  | 'unreachable'
   | 'csv'
   | 'no_products';
 

@@ -57,6 +57,17 @@ export function createXmlReader(context: ReadContext): XmlReader {
   let sinceEvent = 0;
   let stopped = false;
 
+  // One field object, reused: fields do not nest, and a million products have some 15 each.
+  const reused: Field = { attribute: '', depth: 0, line: 0, text: '', nested: false };
+  const open = (attribute: string, at: number): Field => {
+    reused.attribute = attribute;
+    reused.depth = at;
+    reused.line = parser.line;
+    reused.text = '';
+    reused.nested = false;
+    return reused;
+  };
+
   const fail = (rule: 'xml' | 'doctype' | 'too_large', message: string): never => {
     builder.fatal({ line: parser.line, rule, message });
     stopped = true;
@@ -111,7 +122,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
           }
         }
       } else if (lower === 'created_at' && depth === 2) {
-        field = { attribute: 'created_at', depth, line: parser.line, text: '', nested: false };
+        field = open('created_at', depth);
         if (name !== lower) spelling(name, lower, 'created_at');
       } else if (lower !== 'products') unknown(name);
       return;
@@ -122,7 +133,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
       if (known === undefined) return unknown(name);
       spelling(name, known[1], `variation ${known[0]}`);
       const attribute = `variations[${variations.length}].${known[0]}`;
-      field = { attribute, depth, line: parser.line, text: '', nested: false };
+      field = open(attribute, depth);
       return;
     }
     if (variationsDepth !== -1) {
@@ -141,7 +152,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
     if (known === undefined) return unknown(name);
     spelling(name, known[1], known[0]);
     const attribute = known[0] === 'additional_images' ? `additional_images[${images.length}]` : known[0];
-    field = { attribute, depth, line: parser.line, text: '', nested: false };
+    field = open(attribute, depth);
   });
 
   const addText = (text: string) => {

@@ -3,7 +3,7 @@
  * as `YYYY-MM-DD HH:MM`, `price_with_vat`, `additionalimage`, no deprecated `instock`): the
  * layout shop platforms produce and the service reads.
  */
-import { createWriter, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike, writeAll } from './output.js';
+import { createWriter, createWriterCore, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike, writeAll } from './output.js';
 import type { WrittenProduct } from './rules.js';
 import type { FeedProduct, FeedReport } from './types.js';
 
@@ -21,7 +21,8 @@ export function writeFeed(
   target: string | NodeWritableLike,
   options?: FeedWriterOptions,
 ): Promise<FeedReport> {
-  return writeAll(createFeedWriter(options), products, target);
+  // The output goes to the file or stream directly, gzipped by zlib: no web stream in between.
+  return writeAll(createWriterCore(XML_FORMAT, { ...options, gzip: false }), products, target, options?.gzip === true);
 }
 
 /** `YYYY-MM-DD HH:MM` in the process's local time (the shop's, as the service's example has it). */
@@ -31,19 +32,27 @@ export function formatCreatedAt(date: Date): string {
 }
 
 const NEEDS_CDATA = /[<&]|]]>/;
+/** The values of the product being written that may need CDATA (the rest were found plain when checked). */
+let special: readonly string[] = [];
+/** The line ends of the last `productXml` (values' own aside): counted as it writes them. */
+let lines = 0;
 
 /** Text as XML content: as it is, or in CDATA when it holds `<` or `&` (so a URL reads as itself). */
 function text(value: string): string {
-  if (!NEEDS_CDATA.test(value)) return value;
+  if (special.length === 0 || !special.includes(value) || !NEEDS_CDATA.test(value)) return value;
   // `]]>` cannot stand inside one CDATA section: it is split across two.
   return `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
 function optional(name: string, value: string | undefined, indent: string): string {
-  return value === undefined ? '' : `${indent}<${name}>${text(value)}</${name}>\n`;
+  if (value === undefined) return '';
+  lines++;
+  return `${indent}<${name}>${text(value)}</${name}>\n`;
 }
 
-function productXml(p: WrittenProduct): string {
+function productXml(p: WrittenProduct, specialValues: readonly string[]): string {
+  special = specialValues;
+  lines = 15 + p.additional_images.length;
   const i = '      ';
   let xml = `    <product>
 ${i}<id>${text(p.id)}</id>
@@ -78,6 +87,7 @@ ${i}<quantity>${p.quantity}</quantity>
   if (p.variations.length > 0) {
     const v = '          ';
     xml += `${i}<variations>\n`;
+    lines += 2 + 6 * p.variations.length;
     for (const variation of p.variations) {
       xml += `${i}  <variation>
 ${v}<variationid>${text(variation.variation_id)}</variationid>
@@ -94,6 +104,7 @@ ${optional('price_with_vat', variation.price, v)}${optional('link', variation.li
 
 const XML_FORMAT: FeedFormat = {
   mode: 'write',
+  productLines: () => lines,
   head: (createdAt) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${formatCreatedAt(createdAt)}</created_at>\n  <products>\n`,
   product: productXml,

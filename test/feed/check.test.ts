@@ -160,8 +160,11 @@ describe('checkFeed: sources', () => {
   describe('a URL', () => {
     let server: Server | undefined;
     afterEach(async () => {
-      server?.closeAllConnections();
-      await new Promise((resolve) => server?.close(resolve));
+      const running = server;
+      server = undefined;
+      if (running === undefined) return;
+      running.closeAllConnections();
+      await new Promise((resolve) => running.close(resolve));
     });
     const serve = async (handler: Parameters<typeof createServer>[1]) => {
       server = createServer(handler);
@@ -174,6 +177,19 @@ describe('checkFeed: sources', () => {
       const body = gzipSync(await written(3));
       const url = await serve((_req, res) => res.end(body));
       expect(await checkFeed(url)).toMatchObject({ products: 3, errors: [] });
+    });
+
+    it('an answer other than 200, or no server at all, is an error in the report', async () => {
+      const url = await serve((_req, res) => {
+        res.statusCode = 404;
+        res.end('not here');
+      });
+      expect((await checkFeed(url)).errors).toEqual([expect.objectContaining({ rule: 'unreachable', message: expect.stringContaining('404') })]);
+      const running = server!;
+      server = undefined;
+      running.closeAllConnections();
+      await new Promise((resolve) => running.close(resolve));
+      expect((await checkFeed(url)).errors).toEqual([expect.objectContaining({ rule: 'unreachable', message: expect.stringContaining('ECONNREFUSED') })]);
     });
 
     it('a slow endless answer ends at timeoutMs, a large one at maxBytes, with a clear error', async () => {

@@ -112,9 +112,15 @@ async function roundTrip(products: FeedProduct[], csv: boolean) {
     await writer.write(item);
     if (writer.report.products > before) accepted.push(item);
   }
+  // A product left out last is reported at the line where it would have started: the line count is right.
+  await writer.write({} as FeedProduct);
+  const leftOutAt = writer.report.errors.at(-1)?.line;
   writer.end();
+  const text = new TextDecoder().decode(await bytes);
+  const tail = csv ? 0 : 2;
+  expect(leftOutAt).toBe(text.split('\n').length - tail);
   const read: CheckedProduct[] = [];
-  const report = await checkFeed(await bytes, { onProduct: (p) => read.push(p) });
+  const report = await checkFeed(text, { onProduct: (p) => read.push(p) });
   return { accepted, read, report };
 }
 

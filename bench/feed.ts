@@ -1,0 +1,240 @@
+/**
+ * The product feed at scale (1,000,000 products; EMPORIO_BENCH_FEED_PRODUCTS for a smaller run).
+ * - Writing: `writeFeed` (every product checked) against a plain template-string writer that
+ *   writes the same bytes to the same file, in 64 KiB chunks with backpressure; the two files
+ *   are compared byte for byte. Goal: throughput >= 0.8 × the template writer's, RSS growth < 100 MiB.
+ * - Checking: `checkFeed` on that file against saxes's own parse of it with no handlers (the
+ *   same reading and decoding). Goal: throughput >= 0.5 × the bare parse, RSS growth < 100 MiB.
+ * Each measurement runs in a fresh process (RSS is the process's), the variants taking turns; a
+ * throughput ratio is the lower of the wall-clock and the CPU-time one.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkFeed, type FeedProduct, writeFeed } from 'emporio/feed';
+import { SaxesParser } from 'saxes';
+import { fmt, inFreshProcesses, median, type Row } from './harness.js';
+
+const PRODUCTS = Number(process.env.EMPORIO_BENCH_FEED_PRODUCTS ?? 1_000_000);
+const ROUNDS = 2;
+const MiB = 1024 * 1024;
+const CREATED_AT = new Date(2026, 5, 10, 9, 30);
+const DESCRIPTION = 'Lightweight trail running shoe with a lugged outsole, a breathable mesh upper and a cushioned midsole.';
+
+function product(i: number): FeedProduct {
+  return {
+    id: `SKU-${i}`,
+    name: `Examplewear Trail Runner ${i} Blue`,
+    link: `https://shop.example.com/products/sku-${i}`,
+    image: `https://shop.example.com/images/sku-${i}.jpg`,
+    category: 'Fashion > Shoes > Running Shoes',
+    price: (1000 + (i % 9000)) / 100,
+    vat: 24,
+    availability: 'In Stock',
+    manufacturer: 'Examplewear',
+    mpn: `EXW-TR-${i}`,
+    ean: '2004001001422',
+    description: DESCRIPTION,
+    quantity: i % 50,
+    size: '42,43',
+  };
+}
+
+function* products(count: number): Generator<FeedProduct> {
+  for (let i = 1; i <= count; i++) yield product(i);
+}
+
+/** What a shop's hand-made writer does: template strings, no checks. */
+async function templateWriter(count: number, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  const d = CREATED_AT;
+  let pending = `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}</created_at>\n  <products>\n`;
+  const i6 = '      ';
+  for (const p of products(count)) {
+    pending += `    <product>
+${i6}<id>${p.id}</id>
+${i6}<name>${p.name}</name>
+${i6}<link>${p.link}</link>
+${i6}<image>${p.image}</image>
+${i6}<category>${p.category}</category>
+${i6}<price_with_vat>${(p.price as number).toFixed(2)}</price_with_vat>
+${i6}<vat>${(p.vat as number).toFixed(2)}</vat>
+${i6}<availability>${p.availability}</availability>
+${i6}<manufacturer>${p.manufacturer}</manufacturer>
+${i6}<mpn>${p.mpn}</mpn>
+${i6}<ean>${p.ean}</ean>
+${i6}<size>${p.size}</size>
+${i6}<description>${p.description}</description>
+${i6}<quantity>${p.quantity}</quantity>
+    </product>
+`;
+    if (pending.length >= 64 * 1024) {
+      if (!out.write(pending)) await once(out, 'drain');
+      pending = '';
+    }
+  }
+  out.end(`${pending}  </products>\n</mywebstore>\n`);
+  await once(out, 'finish');
+}
+
+/** Samples the process's RSS while `run` runs; returns the time taken and the peak growth. */
+async function measured(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number; rssGrowth: number }> {
+  globalThis.gc?.();
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  await run();
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage.rss());
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, rssGrowth: peak - start };
+}
+
+const sha256 = (file: string) =>
+  new Promise<string>((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+
+function workFile(): string {
+  return process.env.EMPORIO_BENCH_FEED_FILE ?? join(mkdtempSync(join(tmpdir(), 'feed-bench-')), 'feed.xml');
+}
+
+/** In a fresh process: one variant of the writing comparison. */
+export async function measureFeedWrite(): Promise<{ ms: number; cpuMs: number; rssGrowth: number; hash: string; products: number }> {
+  const file = workFile();
+  const variant = process.env.EMPORIO_BENCH_FEED_VARIANT;
+  let written = PRODUCTS;
+  const result = await measured(async () => {
+    if (variant === 'template') await templateWriter(PRODUCTS, file);
+    else written = (await writeFeed(products(PRODUCTS), file, { createdAt: CREATED_AT })).products;
+  });
+  const hash = await sha256(file);
+  if (process.env.EMPORIO_BENCH_FEED_KEEP !== '1') rmSync(file, { force: true });
+  return { ...result, hash, products: written };
+}
+
+/** In a fresh process: one variant of the checking comparison, on an existing feed file. */
+export async function measureFeedCheck(): Promise<{ ms: number; cpuMs: number; rssGrowth: number; products: number; errors: number }> {
+  const file = process.env.EMPORIO_BENCH_FEED_FILE as string;
+  let products = 0;
+  let errors = 0;
+  const result = await measured(async () => {
+    if (process.env.EMPORIO_BENCH_FEED_VARIANT === 'saxes') {
+      const parser = new SaxesParser({ position: true });
+      const decoder = new TextDecoder();
+      for await (const chunk of createReadStream(file, { highWaterMark: 64 * 1024 })) parser.write(decoder.decode(chunk as Uint8Array, { stream: true }));
+      parser.close();
+    } else {
+      const report = await checkFeed(file);
+      products = report.products;
+      errors = report.errorCount;
+    }
+  });
+  return { ...result, products, errors };
+}
+
+async function inChild<T>(name: string, env: Record<string, string>): Promise<T> {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    const [result] = await inFreshProcesses<T>(new URL(import.meta.url), name, 1, 20 * 60_000);
+    return result as T;
+  } finally {
+    for (const key of Object.keys(env)) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+}
+
+export async function benchFeed(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'feed-bench-'));
+  const file = join(dir, 'feed.xml');
+  try {
+    type Write = Awaited<ReturnType<typeof measureFeedWrite>>;
+    const writes: Record<'sdk' | 'template', Write[]> = { sdk: [], template: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const variant of round % 2 ? (['template', 'sdk'] as const) : (['sdk', 'template'] as const)) {
+        const keep = round === ROUNDS - 1 && variant === 'sdk' ? '1' : '0';
+        writes[variant].push(await inChild<Write>('measureFeedWrite', { EMPORIO_BENCH_FEED_VARIANT: variant, EMPORIO_BENCH_FEED_FILE: file, EMPORIO_BENCH_FEED_KEEP: keep }));
+      }
+    }
+    const sameBytes = writes.sdk.every((w) => w.hash === writes.template[0]?.hash);
+    const writeMs = { sdk: median(writes.sdk.map((w) => w.ms)), template: median(writes.template.map((w) => w.ms)) };
+    const writeRss = Math.max(...writes.sdk.map((w) => w.rssGrowth));
+    const size = statSync(file).size;
+
+    type Check = Awaited<ReturnType<typeof measureFeedCheck>>;
+    const checks: Record<'sdk' | 'saxes', Check[]> = { sdk: [], saxes: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const variant of round % 2 ? (['saxes', 'sdk'] as const) : (['sdk', 'saxes'] as const)) {
+        checks[variant].push(await inChild<Check>('measureFeedCheck', { EMPORIO_BENCH_FEED_VARIANT: variant, EMPORIO_BENCH_FEED_FILE: file }));
+      }
+    }
+    const checkMs = { sdk: median(checks.sdk.map((c) => c.ms)), saxes: median(checks.saxes.map((c) => c.ms)) };
+    const checkRss = Math.max(...checks.sdk.map((c) => c.rssGrowth));
+    const checkedAll = checks.sdk.every((c) => c.products === PRODUCTS && c.errors === 0);
+
+    // On a shared machine the wall clock swings with the disk (the page cache writing the file
+    // back stalls whichever variant runs then): a ratio counts as the lower of wall and CPU time.
+    const cpu = <K extends string>(samples: Record<K, { cpuMs: number }[]>, name: K) => median(samples[name].map((s) => s.cpuMs));
+    const writeCpuRatio = cpu(writes, 'template') / cpu(writes, 'sdk');
+    const checkCpuRatio = cpu(checks, 'saxes') / cpu(checks, 'sdk');
+    const writeRatio = Math.min(writeMs.template / writeMs.sdk, writeCpuRatio);
+    const checkRatio = Math.min(checkMs.saxes / checkMs.sdk, checkCpuRatio);
+    const n = PRODUCTS.toLocaleString('en');
+    const perSecond = (ms: number) => `${Math.round(PRODUCTS / (ms / 1000)).toLocaleString('en')} products/s`;
+    return [
+      {
+        name: `feed: write ${n} products (writeFeed, checked, vs a template-string writer, same bytes)`,
+        measured: perSecond(writeMs.sdk),
+        baseline: `${perSecond(writeMs.template)} template`,
+        ratio: writeRatio,
+        goal: '>= 0.8 throughput (wall and CPU), same bytes',
+        pass: writeRatio >= 0.8 && sameBytes && writes.sdk.every((w) => w.products === PRODUCTS),
+        data: { products: PRODUCTS, bytes: size, ms: writeMs, wallRatio: writeMs.template / writeMs.sdk, cpuRatio: writeCpuRatio, sameBytes, samples: writes },
+      },
+      {
+        name: `feed: write ${n} products, RSS growth`,
+        measured: fmt.mb(writeRss),
+        baseline: '100 MiB',
+        ratio: writeRss / (100 * MiB),
+        goal: '< 1',
+        pass: writeRss < 100 * MiB,
+        data: { rssGrowth: writeRss },
+      },
+      {
+        name: `feed: check ${n} products (checkFeed vs saxes parsing with no handlers)`,
+        measured: perSecond(checkMs.sdk),
+        baseline: `${perSecond(checkMs.saxes)} bare saxes`,
+        ratio: checkRatio,
+        goal: '>= 0.5 throughput (wall and CPU)',
+        pass: checkRatio >= 0.5 && checkedAll,
+        data: { products: PRODUCTS, bytes: size, ms: checkMs, wallRatio: checkMs.saxes / checkMs.sdk, cpuRatio: checkCpuRatio, samples: checks },
+      },
+      {
+        name: `feed: check ${n} products, RSS growth`,
+        measured: fmt.mb(checkRss),
+        baseline: '100 MiB',
+        ratio: checkRss / (100 * MiB),
+        goal: '< 1',
+        pass: checkRss < 100 * MiB,
+        data: { rssGrowth: checkRss },
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
