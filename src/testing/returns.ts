@@ -143,14 +143,19 @@ export function createReturns(context: ReturnsContext) {
     context.send(event, type === 'merchant_return_created' ? undefined : record.urls);
   };
 
-  /** Applies `patch`, then sends an update naming each changed member `{ old, new }`. */
+  /**
+   * Applies `patch`, then sends an update naming each changed member `{ old, new }`. A member
+   * set to the value it has is no change, and a patch of no change sends nothing (the service
+   * sends an update only when the state, the courier or the tracking ids change).
+   */
   const update = (record: ReturnRecord, patch: Partial<MockReturn>) => {
     const changes: Record<string, Change> = {};
     for (const [key, value] of Object.entries(patch)) {
+      if (JSON.stringify(record.value[key] ?? null) === JSON.stringify(value ?? null)) continue;
       changes[key] = { old: copy(record.value[key] ?? null), new: copy(value) };
       record.value[key] = value;
     }
-    emit(record, 'merchant_return_updated', changes);
+    if (Object.keys(changes).length > 0) emit(record, 'merchant_return_updated', changes);
   };
 
   const find = (code: string): ReturnRecord | undefined => (code === DEMO_RETURN.return_code ? undefined : records.get(code));
