@@ -266,11 +266,15 @@ export function createReturns(context: ReturnsContext) {
     decision(code: string): ReturnDecision | undefined {
       return copy(records.get(code)?.decision);
     },
-    /** The courier's tracking ids become available (default one new id). */
+    /**
+     * The courier's tracking ids become available (default one new id), deduplicated as the
+     * service lists them. An empty list is no change: the service sends the ids only with a value.
+     */
     setTracking(code: string, ids?: readonly string[]): MockReturn {
       const record = must(code, 'setTracking', ['returning']);
       const prefix = (record.value.courier ?? 'TRK').replace(/\W/g, '').toUpperCase();
-      update(record, { courier_tracking_ids: [...(ids ?? [`${prefix}${context.random.int(1_000_000_000, 9_999_999_999)}`])] });
+      const tracking = [...new Set(ids ?? [`${prefix}${context.random.int(1_000_000_000, 9_999_999_999)}`])];
+      if (tracking.length > 0) update(record, { courier_tracking_ids: tracking });
       return view(record);
     },
     /** The return shipment goes to another courier; its tracking ids stay as they were. */
