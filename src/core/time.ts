@@ -1,7 +1,7 @@
 /** Time bounds: waiting, and not waiting longer than allowed. */
 
 /** setTimeout's longest delay: a longer one fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -2,13 +2,16 @@ import type { Answered, APIPromise } from '../core/api-promise.js';
 import { ApiError, RequestValidationError, type UnprocessableEntityError, type ValidationIssue } from '../core/errors.js';
 import { path } from '../core/paths.js';
 import type { RequestOptions, RequestSpec } from '../core/transport.js';
-import { checkRequest } from '../schemas/common.js';
+import * as z from 'zod/mini';
+import { checkRequest, lazy } from '../schemas/common.js';
 import { SuccessAnswer } from '../schemas/products.js';
 import { type Return, ReturnEnvelope, type ReviewOption, ReviewParams } from '../schemas/returns.js';
 import { actOnce } from './orders/lost-answer.js';
 import { APIResource } from './resource.js';
 
 const returnPath = (code: string) => path`/merchants/ecommerce/returns/${code}`;
+/** The review's answer: `{ success: true }`, or an empty 2xx (the decision was taken all the same, as for order actions). */
+const ReviewAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
 const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec<{ return: Return }> => ({
   api: 'orders',
   method: 'GET',
@@ -58,7 +61,7 @@ export class Returns extends APIResource {
           method: 'POST',
           path: path`/merchants/ecommerce/returns/${code}/review`,
           body: decision,
-          schema: SuccessAnswer,
+          schema: ReviewAnswer,
           options,
         });
       // One read, as for order actions: its own retries would delay the original error.
@@ -66,7 +69,7 @@ export class Returns extends APIResource {
         this._transport.send(getSpec(code, { ...options, maxRetries: 0 })).then((answer) => ({ order: answer.body.return, answer: { data: { success: true }, answer } }));
       const expected = stateAfter(decision.option);
       // A lost answer settled by the read resolves as the service would have answered.
-      const sent = () => send().then((answer) => ({ data: answer.body, answer }));
+      const sent = () => send().then((answer) => ({ data: answer.body ?? { success: true }, answer }));
       return actOnce<Return, { data: SuccessAnswer; answer: Answered }>(sent, read, (current) => current.state === expected);
     });
   }

@@ -143,14 +143,19 @@ export function createReturns(context: ReturnsContext) {
     context.send(event, type === 'merchant_return_created' ? undefined : record.urls);
   };
 
-  /** Applies `patch`, then sends an update naming each changed member `{ old, new }`. */
+  /**
+   * Applies `patch`, then sends an update naming each changed member `{ old, new }`. A member
+   * set to the value it has is no change, and a patch of no change sends nothing (the service
+   * sends an update only when the state, the courier or the tracking ids change).
+   */
   const update = (record: ReturnRecord, patch: Partial<MockReturn>) => {
     const changes: Record<string, Change> = {};
     for (const [key, value] of Object.entries(patch)) {
+      if (JSON.stringify(record.value[key] ?? null) === JSON.stringify(value ?? null)) continue;
       changes[key] = { old: copy(record.value[key] ?? null), new: copy(value) };
       record.value[key] = value;
     }
-    emit(record, 'merchant_return_updated', changes);
+    if (Object.keys(changes).length > 0) emit(record, 'merchant_return_updated', changes);
   };
 
   const find = (code: string): ReturnRecord | undefined => (code === DEMO_RETURN.return_code ? undefined : records.get(code));
@@ -261,11 +266,15 @@ export function createReturns(context: ReturnsContext) {
     decision(code: string): ReturnDecision | undefined {
       return copy(records.get(code)?.decision);
     },
-    /** The courier's tracking ids become available (default one new id). */
+    /**
+     * The courier's tracking ids become available (default one new id), deduplicated as the
+     * service lists them. An empty list is no change: the service sends the ids only with a value.
+     */
     setTracking(code: string, ids?: readonly string[]): MockReturn {
       const record = must(code, 'setTracking', ['returning']);
       const prefix = (record.value.courier ?? 'TRK').replace(/\W/g, '').toUpperCase();
-      update(record, { courier_tracking_ids: [...(ids ?? [`${prefix}${context.random.int(1_000_000_000, 9_999_999_999)}`])] });
+      const tracking = [...new Set(ids ?? [`${prefix}${context.random.int(1_000_000_000, 9_999_999_999)}`])];
+      if (tracking.length > 0) update(record, { courier_tracking_ids: tracking });
       return view(record);
     },
     /** The return shipment goes to another courier; its tracking ids stay as they were. */

@@ -1,4 +1,4 @@
-/** The FBS, OAuth and webhook-cluster examples run against the mock (as a user runs them: `npx tsx examples/<name>.ts`), bounded in time. */
+/** The demo, the FBS, OAuth and webhook-cluster examples run against the mock (as a user runs them: `npx tsx examples/<name>.ts`), bounded in time. */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScript } from '../helpers/run-script.js';
@@ -6,6 +6,16 @@ import { type RedisServer, redisServerMissing, startRedisServer } from '../redis
 
 const runExample = (name: string) =>
   runScript(fileURLToPath(new URL(`../../examples/${name}`, import.meta.url)), [], { env: { ...process.env, EMPORIO_BASE_URL: '' } });
+
+it('demo (npm run demo): a return asked and approved from the returns webhook, and a batch waited for, in seconds', async () => {
+  const started = Date.now();
+  const { code, stdout } = await runExample('demo.ts');
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/webhook: return R-\d{6}-\d{7} asked \(faulty: .*\); approved, of \d+ options/);
+  expect(stdout).toMatch(/webhook: return R-\d{6}-\d{7} pending_merchant_review → returning/);
+  expect(stdout).toMatch(/batch [0-9a-f]{24}: applied SKU-\d+; unchanged SKU-\d+; failed UNKNOWN-\d+ \(.+\)/);
+  expect(Date.now() - started).toBeLessThan(30_000);
+}, 60_000);
 
 it('fbs-restock orders the low-stock products and lists the purchase order’s line items', async () => {
   const { code, stdout, stderr } = await runExample('fbs-restock.ts');

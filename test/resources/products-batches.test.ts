@@ -129,6 +129,22 @@ describe('products.waitForBatch', () => {
     await expect(client.products.waitForBatch('b', { timeoutMs: 0 })).rejects.toBeInstanceOf(RequestValidationError);
   });
 
+  it('refuses a timeoutMs or intervalMs past what a timer can hold (it would fire at once), before reading', async () => {
+    let reads = 0;
+    server.use(
+      http.get(status('long'), () => {
+        reads++;
+        return HttpResponse.json(statusBody('long', [], 'in_progress'));
+      }),
+    );
+    for (const options of [{ timeoutMs: 2 ** 31 }, { intervalMs: 30 * 86_400_000 }]) {
+      const error = await client.products.waitForBatch('long', options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.message).toMatch(/at most 2147483647/);
+    }
+    expect(reads).toBe(0);
+  });
+
   it("polls through the client's rate limiter: a token's exhausted window holds the next read until its reset", async () => {
     const times: number[] = [];
     server.use(

@@ -111,6 +111,12 @@ describe('returns.review against the recordings', () => {
     expect(isReturnNotReviewable(new Error('x'))).toBe(false);
   });
 
+  it('an empty 2xx reads as { success: true }, as for order actions: the decision was taken, a retry would be refused', async () => {
+    const seen = capture(server, 'post', `${RETURNS}/R-6/review`, () => new HttpResponse(null, { status: 204 }));
+    await expect(client().returns.review('R-6', { option: 'approve' })).resolves.toEqual({ success: true });
+    expect(seen).toHaveLength(1);
+  });
+
   it('a review is never repeated: a 503 is thrown as it is, after one request', async () => {
     const seen = capture(server, 'post', `${RETURNS}/R-3/review`, () => HttpResponse.json({}, { status: 503 }));
     await expect(client().returns.review('R-3', { option: 'approve' })).rejects.toBeInstanceOf(InternalServerError);

@@ -248,6 +248,30 @@ describe('the kit’s returns webhook', () => {
     expect(mock.webhooks.urls).toEqual([]);
   });
 
+  it('a courier or tracking ids set to what the return already has change nothing: no update is sent', async () => {
+    const { client, mock } = newMock();
+    mock.returnWebhooks.register(RETURNS_URL);
+    const { return_code } = mock.returns.create(mock.orders.create().code);
+    await client.returns.review(return_code, { option: 'approve' });
+    mock.returns.changeCourier(return_code, 'ACS');
+    mock.returns.setTracking(return_code, ['ACS1234567890']);
+    mock.returns.setTracking(return_code, ['ACS1234567890']);
+    await mock.returnWebhooks.idle();
+    expect(mock.returns.events.map((e) => Object.keys(e.changes ?? {}))).toEqual([[], ['state', 'courier', 'returning_address'], ['courier_tracking_ids']]);
+  });
+
+  it('tracking ids are deduplicated, and an empty list makes no courier_tracking_ids change (sent only with a value)', async () => {
+    const { client, mock } = newMock();
+    mock.returnWebhooks.register(RETURNS_URL);
+    const { return_code } = mock.returns.create(mock.orders.create().code);
+    await client.returns.review(return_code, { option: 'approve' });
+    mock.returns.setTracking(return_code, []);
+    mock.returns.setTracking(return_code, ['ACS1', 'ACS1', 'ACS2']);
+    await mock.returnWebhooks.idle();
+    expect((await client.returns.get(return_code)).courier_tracking_ids).toEqual(['ACS1', 'ACS2']);
+    expect(mock.returns.events.map((e) => e.changes?.courier_tracking_ids).filter(Boolean)).toEqual([{ old: null, new: ['ACS1', 'ACS2'] }]);
+  });
+
   it('over loopback into createWebhookHandler: typed return events, each once', async () => {
     const server = await startMockMarketplace({ port: 0, webhookIntervalMs: 5 });
     const received: WebhookEvent[] = [];

@@ -4,7 +4,7 @@
  * through the client's one request path, so rate limits, retries and the caller's signal apply.
  */
 import { EmporioError, RequestValidationError, TimeoutError } from '../../core/errors.js';
-import { sleep } from '../../core/time.js';
+import { MAX_TIMER_MS, sleep } from '../../core/time.js';
 import type { BatchStatus } from '../../schemas/products.js';
 
 /** Options of `products.waitForBatch`. */
@@ -54,10 +54,13 @@ export class BatchItemError extends EmporioError {
   }
 }
 
+/** At most what a timer holds: a longer delay would fire at once. */
 function checkMs(value: unknown, fallback: number, name: string, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-    throw new RequestValidationError('Invalid waitForBatch options', [{ path: [name], message: `expected a number of milliseconds >= ${min}` }]);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > MAX_TIMER_MS) {
+    throw new RequestValidationError('Invalid waitForBatch options', [
+      { path: [name], message: `expected a number of milliseconds >= ${min} and at most ${MAX_TIMER_MS} (about 24 days)` },
+    ]);
   }
   return value;
 }
