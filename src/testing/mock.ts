@@ -10,6 +10,7 @@ import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
 import { createCps } from './cps.js';
+import { handleAdmin } from './admin.js';
 import { createWebhookSender, type WebhookDelivery } from './events/webhook-sender.js';
 import { sleep } from '../core/time.js';
 import { createFaults, type FaultOptions, type InjectedFault } from './faults.js';
@@ -241,6 +242,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const file = request.method === 'GET' ? orders.serveFile(path) : undefined;
     if (file) return file;
+    const admin = await handleAdmin(mock, request, path);
+    if (admin) return admin;
 
     const requestId = `req-${(++requestCounter).toString(16).padStart(8, '0')}`;
     const finish = (response: Response, fault?: InjectedFault['kind']) => {
@@ -341,6 +344,13 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
         return sender.urls;
       },
       deliveries: sender.deliveries as readonly WebhookDelivery[],
+      /** Calls `listener` after every delivery attempt (retries too): the CLI's log line. Returns the unsubscribe function. */
+      onDelivery: sender.onDelivery,
+      /**
+       * Resolves when every delivery, retries included, has finished. A delivery your receiver
+       * refuses is retried `webhookMaxAttempts` times, `webhookIntervalMs` apart (5 minutes by
+       * default, like the service): in tests set `webhookIntervalMs` to a few ms.
+       */
       idle: sender.idle,
     },
     clock,

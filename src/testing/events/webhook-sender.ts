@@ -58,9 +58,30 @@ function redirectTarget(answer: Response, from: string): string | undefined {
   }
 }
 
+/**
+ * A webhook URL as logs show it: the `secret` parameter and any path segment that looks like a
+ * secret (16 or more URL-safe characters, as `urlSecret` takes them) replaced by `[redacted]`.
+ */
+export function redactedWebhookUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.pathname = parsed.pathname
+      .split('/')
+      .map((segment) => (/^[\w.~-]{16,}$/.test(segment) ? '[redacted]' : segment))
+      .join('/');
+    if (parsed.searchParams.has('secret')) parsed.searchParams.set('secret', '[redacted]');
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href.replaceAll('%5Bredacted%5D', '[redacted]');
+  } catch {
+    return '[a malformed URL]';
+  }
+}
+
 export function createWebhookSender(options: WebhookSenderOptions) {
   const urls = new Set<string>();
   const deliveries: WebhookDelivery[] = [];
+  const deliveryListeners = new Set<(delivery: WebhookDelivery) => void>();
   const latestByOrder = new Map<string, { event: MockWebhookEvent; body: string }>();
   /** Tail of the delivery chain per URL and order: later events wait for earlier ones. */
   const chains = new Map<string, Promise<void>>();
@@ -117,6 +138,13 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       record.error = (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network';
     }
     deliveries.push(record);
+    for (const listener of deliveryListeners) {
+      try {
+        listener(record);
+      } catch {
+        // A listener's failure is its own: the delivery went as it went.
+      }
+    }
     return record.ok;
   };
 
@@ -164,6 +192,11 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       if (!latest || stopped) return false;
       for (const url of urls) enqueue({ url, body: latest.body, event: latest.event, resend: true });
       return true;
+    },
+    /** Calls `listener` after every delivery attempt (each retry too); returns the unsubscribe function. */
+    onDelivery(listener: (delivery: WebhookDelivery) => void): () => void {
+      deliveryListeners.add(listener);
+      return () => deliveryListeners.delete(listener);
     },
     /** Resolves when every delivery, retries included, has finished. */
     async idle(): Promise<void> {
