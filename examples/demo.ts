@@ -132,7 +132,7 @@ async function handleNewOrder(
 ): Promise<void> {
   let order = await client.orders.get(code);
   if (order.express) {
-    note(code, 'new express order: the API cannot accept express orders (spec rule 1), the marketplace does');
+    note(code, 'new express order: the API cannot accept express orders, the marketplace does');
     return;
   }
   const location = order.accept_options?.pickup_location?.[0];

@@ -140,7 +140,7 @@ function refusedKey(api: ApiName): string {
   }
 }
 
-/** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (spec/4 section 9). */
+/** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (the service's documentation today). */
 const MERCHANT_UNAUTHORIZED = 'EcommerceMerchantUnauthorized';
 /** 403 (the catalog's rate-limit answer) or 429. `reset` is the epoch second the window reopens, when known. */
 export class RateLimitError extends ApiError {

@@ -10,7 +10,7 @@ export interface RateLimitInfo {
   reset: number;
 }
 
-/** Client-side budget for the catalog and account APIs (document 2, Limits). */
+/** Client-side budget for the catalog and account APIs (the Catalog API documentation, Limits). */
 export interface RateLimitBudget {
   /** Requests per minute per token. Default 100. */
   perMinute?: number;

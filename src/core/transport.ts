@@ -181,7 +181,7 @@ export class Transport {
   readonly #debug: boolean;
   /** Hooks that threw once already (each is reported once). */
   readonly #failedHooks = new Set<string>();
-  /** The vendor's names for the spec's `marketplace` ones; undefined when the vendor is `marketplace`. */
+  /** The vendor's names for the documentation's `marketplace` ones; undefined when the vendor is `marketplace`. */
   readonly vendorSpelling: VendorSpelling | undefined;
   /** Schema paths whose drift was reported: once per path for the client's lifetime. */
   readonly #driftSeen = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * `emporio/testing`: a stateful mock marketplace that speaks the spec's wire protocol, for
+ * `emporio/testing`: a stateful mock marketplace that speaks the documentation's wire protocol, for
  * users' tests, this project's own tests, the demo and the benchmarks.
  *
  *   const mock = createMockMarketplace({ vendor: 'example' });

@@ -52,13 +52,13 @@ export interface MockMarketplaceOptions {
   webhookIntervalMs?: number;
   /** One webhook attempt's time-out; default 10,000 ms. */
   webhookTimeoutMs?: number;
-  /** Attempts per event and URL; default 4 (document 1). */
+  /** Attempts per event and URL; default 4 (the merchant API documentation). */
   webhookMaxAttempts?: number;
   /** fetch used by the webhook sender; default the global fetch. */
   webhookFetch?: typeof fetch;
-  /** Catalog and account budget per token (document 2: 100 a minute); false turns it off. */
+  /** Catalog and account budget per token (the Catalog API documentation: 100 a minute); false turns it off. */
   rateLimit?: RateLimitOptions | false;
-  /** The same for the merchant APIs; off by default (document 1 shows no limits). */
+  /** The same for the merchant APIs; off by default (the merchant API documentation shows no limits). */
   merchantRateLimit?: RateLimitOptions;
 }
 
@@ -83,7 +83,7 @@ const DEFAULT_TOKENS = {
 } as const;
 const REQUEST_LOG_LIMIT = 10_000;
 
-/** Which permission an account path needs (document 2, Authentication), named in a 403. */
+/** Which permission an account path needs (the Catalog API documentation, Authentication), named in a 403. */
 const permissionOf = (path: string) =>
   path.startsWith('/favorite') || /^\/(skus\/[^/]+\/favorite|categories\/[^/]+\/favorites)$/.test(path)
     ? 'favorites'
@@ -406,7 +406,7 @@ function toList(value: TokenList): string[] {
   return typeof value === 'string' ? [value] : [...value];
 }
 
-/** ETag (weak, hash of the body) and If-None-Match → 304, as document 2's conditional requests. */
+/** ETag (weak, hash of the body) and If-None-Match → 304, as the Catalog API documentation's conditional requests. */
 async function withEtag(request: Request, response: Response): Promise<Response> {
   const body = await response.text();
   const etag = `W/"${createHash('sha1').update(body).digest('hex')}"`;

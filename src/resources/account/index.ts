@@ -7,7 +7,7 @@ import { SavedOrders } from './saved-orders.js';
 import { User } from './user.js';
 
 /**
- * User-account resources (document 3). Every call needs a user access token (`tokens.account`,
+ * User-account resources (the Account API documentation). Every call needs a user access token (`tokens.account`,
  * or the default `token`); favorites need its favorites permission, notifications its
  * notifications permission, and a 401 or 403 says which.
  */

@@ -1,6 +1,6 @@
 import { ApiError, type NotFoundError, type UnprocessableEntityError } from '../../core/errors.js';
 
-/** The error codes that document 1's Orders and Products APIs answer with. */
+/** The error codes that the Orders and Products APIs answer with. */
 export const ORDER_ERROR_CODES = {
   /** 404 unknown order; 422 order not eligible for set_as_ready / set_as_not_ready. */
   orderError: 'order_error',

@@ -55,7 +55,7 @@ export interface ReadyParams {
   order?: EligibilityOrder & Pick<Order, 'code'>;
 }
 
-/** What a sandbox trigger asks the service to deliver (spec/4 section 5). */
+/** What a sandbox trigger asks the service to deliver (the sandbox documentation). */
 export const WEBHOOK_TRIGGER_KINDS = ['creation', 'voucher_update', 'extension', 'cancellation'] as const;
 export type WebhookTriggerKind = (typeof WEBHOOK_TRIGGER_KINDS)[number];
 const TriggerKind = /* @__PURE__ */ lazy(() => z.enum(WEBHOOK_TRIGGER_KINDS, { error: `expected one of ${WEBHOOK_TRIGGER_KINDS.join(', ')}` }));
@@ -90,7 +90,7 @@ const getSpec = (code: string, spelling: VendorSpelling | undefined, options: Re
 });
 
 /**
- * Orders API (document 1). Order actions are sent exactly once, never retried: when an
+ * Orders API (the merchant API documentation). Order actions are sent exactly once, never retried: when an
  * answer is lost (time-out, dropped connection), accept, reject, setAsReady and
  * setAsNotReady read the order once and resolve if it already shows the effect;
  * otherwise they throw the original `ConnectionError` / `TimeoutError`.
@@ -138,7 +138,7 @@ export class Orders extends APIResource {
    * One file per order; a later upload replaces the earlier one. The type is decided from
    * the file's first bytes (PDF, PNG or JPEG), the size is at most 7 MiB; the file name
    * defaults to `invoice.<detected extension>` (a `File`'s own name, with that extension).
-   * Resolves to the service's answer, whose shape the spec does not show.
+   * Resolves to the service's answer, whose shape the documentation does not show.
    */
   uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<unknown> {
     return this._transport.call(async () => {
@@ -150,7 +150,7 @@ export class Orders extends APIResource {
 
   /**
    * POST .../orders/:code/set_as_ready: ready for pickup by the marketplace's last-mile
-   * courier (document 1, rule 3). Required for shops in the Set as Ready programme
+   * courier (the Orders API documentation's rule 3). Required for shops in the Set as Ready programme
    * (`set_as_ready_required: true`) from 2026-03-30: for them a voucher download no longer
    * marks the order ready. Pass `{ order }` to check `canSetAsReady` before sending.
    */
@@ -165,7 +165,7 @@ export class Orders extends APIResource {
   }
 
   /**
-   * POST .../orders/:code/set_as_not_ready: undo `setAsReady` before pickup (document 1,
+   * POST .../orders/:code/set_as_not_ready: undo `setAsReady` before pickup (the merchant API documentation,
    * rule 4). Pass `{ order }` to check `canSetAsNotReady` before sending.
    */
   setAsNotReady(code: string, params?: ReadyParams, options?: RequestOptions): APIPromise<void> {

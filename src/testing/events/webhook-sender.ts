@@ -1,5 +1,5 @@
 /**
- * The marketplace's order notifier (document 1, Events): POSTs each event to every registered
+ * The marketplace's order notifier (the webhook documentation): POSTs each event to every registered
  * URL (as registered: a secret in its path or query goes along) with the service's headers,
  * following redirects with the same POST; any final answer other than 200, a time-out or a
  * network error is a failure, retried until 4 attempts in total; deliveries of one order to
@@ -42,7 +42,7 @@ interface Job {
   resend: boolean;
 }
 
-/** The service follows a `Location` redirect when it delivers (spec/4 section 9): the same POST, again. */
+/** The service follows a `Location` redirect when it delivers (the service's documentation today): the same POST, again. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
