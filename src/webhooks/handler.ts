@@ -99,7 +99,7 @@ export interface WebhookHandlerOptions {
    * Given but `undefined`, `null` or empty (an unset environment variable) is a `TypeError`
    * when the handler is made; `false` turns the check off.
    */
-  urlSecret?: UrlSecretOption | false;
+  urlSecret?: UrlSecretOption | false | undefined;
   /**
    * Answer 400 to a delivery with drift (a member of another type than documented). Off by
    * default and best left off: the service retries a refused delivery a few times, then the
