@@ -93,6 +93,7 @@ export interface ClientOptions {
   strict?: boolean;
 }
 
+/** @internal */
 export interface ResolvedOptions {
   baseUrl: string;
   vendor: string;

@@ -94,6 +94,7 @@ const GO: Step = Object.freeze({ wait: 0 });
  *   is refused before sending.
  * The state lives in this process (synchronous, the default), or in a shared
  * {@link RateLimitStore}, with this process's view kept warm as the fallback.
+ * @internal
  */
 export class RateLimiter {
   latest: RateLimitInfo | undefined;
@@ -346,6 +347,7 @@ function exhaustWindow(token: TokenState, resetEpochSeconds: number): void {
 /**
  * Where `acquire` counted a request: in this process's own view, or in the shared store.
  * The store may fail or come back while the request is out; its answer and release go where it was counted.
+ * @internal
  */
 export type CountedIn = 'process' | 'store';
 

@@ -164,6 +164,7 @@ const BUDGETED_APIS = new Set<ApiName>(['catalog', 'account']);
 /**
  * The one request path: URL and headers, token, rate limits, ETag cache, redirects,
  * retries, error mapping and answer validation. Every namespace goes through it.
+ * @internal
  */
 export class Transport {
   readonly rateLimiter: RateLimiter;

@@ -13,7 +13,10 @@ import { defOf } from './definition.js';
 import { Customer, Fees, Order } from './order.js';
 
 
-/** The names one vendor writes; undefined for `marketplace`, the documentation' own spelling. */
+/**
+ * The names one vendor writes; undefined for `marketplace`, the documentation's own spelling.
+ * @internal
+ */
 export interface VendorSpelling {
   vendor: string;
   fulfilledBy: string;
@@ -54,7 +57,7 @@ export function vendorOf(order: object): string | undefined {
 /**
  * `schema` (the order, or an answer whose required `order` member is one) with the vendor's
  * names added beside the names they stand for, of the same types: the answer is checked
- * (fast path, drift, strict) as it is for the documentation' spelling. Built once per spelling.
+ * (fast path, drift, strict) as it is for the documentation's spelling. Built once per spelling.
  */
 export function inSpelling<T>(schema: z.ZodMiniType<T>, spelling: VendorSpelling | undefined): z.ZodMiniType<T> {
   if (spelling === undefined) return schema;

@@ -7,10 +7,9 @@
  *   new MarketplaceClient({ ..., fetch: mock.fetch });    // or no sockets at all
  *   const server = await startMockMarketplace({ port: 0 }); // or a real loopback server
  */
-import { createMockCore, type MockCore, type MockMarketplaceOptions } from './mock.js';
+import { createMockCore, type MockMarketplace, type MockMarketplaceOptions } from './mock.js';
 import { type ListenOptions, listen } from './server.js';
 
-export type MockMarketplace = MockCore;
 
 export function createMockMarketplace(options: MockMarketplaceOptions = {}): MockMarketplace {
   return createMockCore(options).mock;
@@ -42,7 +41,7 @@ export async function startMockMarketplace(options: StartMockMarketplaceOptions 
   };
 }
 
-export type { MockMarketplaceOptions, RequestLogEntry, TokenList } from './mock.js';
+export type { MockMarketplace, MockMarketplaceOptions, MswHandlerList, RequestLogEntry, TokenList } from './mock.js';
 export type { FaultKind, FaultOptions, FaultPhase, InjectedFault } from './faults.js';
 export type { WebhookDelivery } from './events/webhook-sender.js';
 export type { MockClock } from './clock.js';

@@ -70,8 +70,19 @@ export interface RequestLogEntry {
   fault?: InjectedFault['kind'];
 }
 
-/** Returned by `handle` for a dropped connection; each wrapper drops it its own way. */
+/**
+ * msw request handlers, typed loosely (`never`, so they spread into `setupServer(...)`) so that
+ * `emporio/testing` needs no msw types: `mswHandlers(mock)` from `emporio/testing/msw` gives the
+ * same list with msw's own type.
+ */
+export type MswHandlerList = readonly never[];
+
+/**
+ * Returned by `handle` for a dropped connection; each wrapper drops it its own way.
+ * @internal
+ */
 export const DROPPED = Symbol('dropped connection');
+/** @internal */
 export type HandleResult = Response | typeof DROPPED;
 
 const DEFAULT_TOKENS = {
@@ -93,6 +104,7 @@ const permissionOf = (path: string) =>
         ? 'publish_sku_review_actions'
         : 'user';
 
+/** The mock and its request handler; `createMockMarketplace` and the server wrap it. @internal */
 export function createMockCore(options: MockMarketplaceOptions = {}) {
   const vendor = options.vendor ?? 'marketplace';
   const baseUrl = (options.baseUrl ?? 'https://api.marketplace.test').replace(/\/+$/, '');
@@ -314,7 +326,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
      * so `emporio/testing` needs msw only when this is read; `mswHandlers(mock)` from
      * `emporio/testing/msw` is the same list with msw's own type.
      */
-    get handlers(): readonly never[] {
+    get handlers(): MswHandlerList {
       handlers ??= buildMswHandlers(loadMsw(), mock) as never[];
       return handlers;
     },
@@ -395,7 +407,11 @@ export interface CoreContext {
   now: () => number;
 }
 
+/** @internal */
 export type MockCore = ReturnType<typeof createMockCore>['mock'];
+
+/** The mock marketplace: its `fetch` and msw `handlers`, and the kit that drives it (`orders`, `webhooks`, `clock`, ...). */
+export interface MockMarketplace extends MockCore {}
 
 /** Whether a user token's scopes cover what an account path needs. */
 function allows(scopes: Set<string>, permission: string): boolean {

@@ -94,7 +94,7 @@ export function createOrders(context: OrdersContext) {
 
   const spelling = vendorSpelling(context.vendor);
   const ownCourier = spelling === undefined ? MARKETPLACE_COURIER : lastMileCourier(spelling.vendor);
-  /** The kit keeps the documentation' spelling; what goes out is in the vendor's (the service's documentation today). */
+  /** The kit keeps the documentation's spelling; what goes out is in the vendor's (the service's documentation today). */
   const spelt = (order: MockOrder): MockOrder => {
     if (spelling === undefined) return order;
     const rename = (fields: Record<string, unknown> | null | undefined, from: string, to: string) => {

@@ -19,6 +19,7 @@ export class Account {
   readonly savedOrders: SavedOrders;
   readonly notifications: Notifications;
 
+  /** @internal */
   constructor(transport: Transport) {
     this.favoriteLists = new FavoriteLists(transport);
     this.favorites = new Favorites(transport);

@@ -40,6 +40,7 @@ export class Catalog extends APIResource {
   readonly flags: Flags;
   readonly personalization: Personalization;
 
+  /** @internal */
   constructor(transport: Transport) {
     super(transport);
     this.categories = new Categories(transport);
