@@ -138,12 +138,20 @@ export class Orders extends APIResource {
    * One file per order; a later upload replaces the earlier one. The type is decided from
    * the file's first bytes (PDF, PNG or JPEG), the size is at most 7 MiB; the file name
    * defaults to `invoice.<detected extension>` (a `File`'s own name, with that extension).
-   * Resolves to the service's answer, whose shape the documentation does not show.
+   * Resolves to the service's answer as sent, `{ success: true }` (the documentation does not
+   * show it; `undefined` for an empty answer).
    */
-  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<unknown> {
+  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<SuccessAnswer | undefined> {
     return this._transport.call(async () => {
       const form = await invoiceForm(file, params?.filename);
-      const answer = await this._transport.send({ api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/invoices`, form, options });
+      const answer = await this._transport.send({
+        api: 'orders',
+        method: 'POST',
+        path: path`/merchants/ecommerce/orders/${code}/invoices`,
+        form,
+        schema: ActionAnswer,
+        options,
+      });
       return { data: answer.body, answer };
     });
   }
