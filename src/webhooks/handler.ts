@@ -115,7 +115,7 @@ export interface WebhookHandlerOptions {
    * secret (404), an unreadable or refused body (400, 413), a throwing or timed-out `onEvent`
    * (500), a redelivery while the first is handled (409), not a POST (405). `error` is what
    * `onEvent` threw, a `WebhookParseError` for a body, or an `Error` saying what was refused.
-   * Never awaited; what it throws is ignored. Without it, each such delivery is one
+   * Never awaited; what it throws is ignored. Without it, each such delivery but a 409 is one
    * `logger.warn` line.
    */
   onError?: (error: Error, info: WebhookErrorInfo) => void;
@@ -329,6 +329,8 @@ function refusalReporter(onError: WebhookHandlerOptions['onError'], logger: Pick
     const info: WebhookErrorInfo = { status: response.status, reason: refusal.reason, sourceAddress: printable(sourceAddress()) };
     try {
       if (onError === undefined) {
+        // A redelivery while the first is handled is no failure (several instances see it often).
+        if (refusal.reason === 'in_progress') return;
         logger.warn?.(`emporio: webhook delivery answered ${info.status} (${info.reason}): ${refusal.error.message}`, {
           ...info,
           ...(refusal.reason === 'handler_failed' ? { error: refusal.error } : {}),
