@@ -9,9 +9,9 @@ import { build } from 'esbuild';
 export const BUDGETS = [
   // 52.5 KB: the review's fixes (one redaction rule for every header shown, FBS line items refused
   // without a root key, drift kept apart per API) took the root 84 bytes past 52.
-  // 53.5 KB (round three): the webhook handler's onError and refusal log lines, and updateMany's
-  // warning when nothing could be sent.
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 53.5 },
+  // 54 KB (round three): the webhook handler's onError and refusal log lines, updateMany's warning
+  // when nothing could be sent, and MarketplaceClient.fromEnv (about 1.2 KB together).
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 54 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis
