@@ -184,12 +184,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
   // A store the user passed may be shared by several processes (a Map cannot be).
   const logger = options.logger ?? console;
-  if (typeof logger?.warn !== 'function') throw new TypeError('createWebhookHandler: logger must have a warn method');
+  if (typeof logger !== 'object' || logger === null) throw new TypeError('createWebhookHandler: logger must be an object with a warn method');
   if (options.onError !== undefined && typeof options.onError !== 'function') {
     throw new TypeError('createWebhookHandler: onError must be a function');
   }
   if (options.dedupe && store?.claim === undefined && !(store instanceof Map)) {
-    logger.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
+    logger.warn?.('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
   }
   const onEvent = options.onEvent;
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
