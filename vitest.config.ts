@@ -8,7 +8,7 @@ const ANSWER_CHECKS = ['test/core/drift.test.ts', 'test/webhooks/parse.test.ts',
 const NO_CODE_GENERATION = 'test/schemas/no-code-generation.test.ts';
 /**
  * `npm run test:slow` (CI runs it too): suites that start processes (the CLIs, the examples, several
- * instances on one Redis) or run for many seconds; `npm test` keeps the rest, about 90 s on 2 cores.
+ * instances on one Redis) or run for many seconds; `npm test` keeps the rest (the goal: about 90 s on 2 cores).
  */
 const SLOW = [
   'test/redis/**/*.test.ts',
