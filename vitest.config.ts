@@ -15,7 +15,7 @@ const SLOW = [
   'test/examples/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/testing/cli.test.ts',
-  'test/testing/admin.test.ts',
+  'test/testing/admin-cli.test.ts',
   'test/reliability/chaos.test.ts',
 ];
 
