@@ -38,6 +38,7 @@ async function main(): Promise<void> {
 
   // The secret in the webhook URL: the marketplace signs nothing, so the URL is what only it knows.
   const urlSecret = randomUUID();
+  const refused: string[] = [];
   const handler = createWebhookHandler({
     urlSecret,
     // The mock posts from loopback; production keeps the published ranges only.
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
       const why = state.new === 'cancelled' ? ' (the customer cancelled before dispatch)' : '';
       note(event.order.code, `webhook: state ${state.old} → ${state.new}${why}`);
     },
+    // Every delivery not answered 200, with why (never the secret or the body).
+    onError: (_error, { status, reason }) => refused.push(`${status} ${reason}`),
   });
   const receiver = createServer(toNodeHandler(handler));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
     say(`  ${received.length} webhook events handled; invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
     const answered = mock.webhooks.deliveries.map((d) => d.status ?? d.error);
     const guess = await fetch(`${receiverBase}/orders`, { method: 'POST', body: '{}' });
-    say(`  ${answered.length} deliveries to the secret URL answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status}`);
+    say(`  ${answered.length} deliveries to the secret URL answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status} (onError: ${refused.join(', ')})`);
 
     // 4. Inventory.
     say('\ninventory');
