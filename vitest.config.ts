@@ -6,6 +6,18 @@ const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
 /** Where answers are checked: run again where code generation is forbidden (edge workers), so the checks fall to zod. */
 const ANSWER_CHECKS = ['test/core/drift.test.ts', 'test/webhooks/parse.test.ts', 'test/integration/real-service.test.ts'];
 const NO_CODE_GENERATION = 'test/schemas/no-code-generation.test.ts';
+/**
+ * `npm run test:slow` (CI runs it too): suites that start processes (the CLIs, the examples, several
+ * instances on one Redis) or run for many seconds; `npm test` keeps the rest (the goal: about 90 s on 2 cores).
+ */
+const SLOW = [
+  'test/redis/**/*.test.ts',
+  'test/examples/**/*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/testing/cli.test.ts',
+  'test/testing/admin-cli.test.ts',
+  'test/reliability/chaos.test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -23,7 +35,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [NO_CODE_GENERATION] } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [NO_CODE_GENERATION, ...SLOW] } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
       {
         extends: true,
         test: {

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
 
   // The secret in the webhook URL: the marketplace signs nothing, so the URL is what only it knows.
   const urlSecret = randomUUID();
+  const refused: string[] = [];
   const handler = createWebhookHandler({
     urlSecret,
     // The mock posts from loopback; production keeps the published ranges only.
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
       const why = state.new === 'cancelled' ? ' (the customer cancelled before dispatch)' : '';
       note(event.order.code, `webhook: state ${state.old} → ${state.new}${why}`);
     },
+    // Every delivery not answered 200, with why (never the secret or the body).
+    onError: (_error, { status, reason }) => refused.push(`${status} ${reason}`),
   });
   const receiver = createServer(toNodeHandler(handler));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
     say(`  ${received.length} webhook events handled; invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
     const answered = [...mock.webhooks.deliveries, ...mock.returnWebhooks.deliveries].map((d) => d.status ?? d.error);
     const guess = await fetch(`${receiverBase}/orders`, { method: 'POST', body: '{}' });
-    say(`  ${answered.length} deliveries to the secret URLs answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status}`);
+    say(`  ${answered.length} deliveries to the secret URLs answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status} (onError: ${refused.join(', ')})`);
 
     // 4. Inventory.
     say('\ninventory');
@@ -152,7 +155,7 @@ async function handleNewOrder(
 ): Promise<void> {
   let order = await client.orders.get(code);
   if (order.express) {
-    note(code, 'new express order: the API cannot accept express orders (spec rule 1), the marketplace does');
+    note(code, 'new express order: the API cannot accept express orders, the marketplace does');
     return;
   }
   const location = order.accept_options?.pickup_location?.[0];

@@ -60,10 +60,51 @@ export function checkDeclarationDocs(project, { typeRoots } = {}) {
       }
       if (types.get('ProductUpdate')?.flags & ts.TypeFlags.Any) failures.push(`${file}: emporio's types did not resolve`);
     }
+    failures.push(...checkHovers(dir, typeRoots));
     return failures;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What an editor shows for a few values users hover first: named types, not their structure. */
+const hovers = {
+  mock: 'MockMarketplace',
+  handlers: 'MswHandlerList',
+  invoice: 'APIPromise<SuccessAnswer | undefined>',
+};
+
+function checkHovers(dir, typeRoots) {
+  const file = join(dir, 'hover.mts');
+  writeFileSync(
+    file,
+    `import type { MarketplaceClient } from 'emporio';
+import { createMockMarketplace } from 'emporio/testing';
+declare const client: MarketplaceClient;
+export const mock = createMockMarketplace();
+export const handlers = mock.handlers;
+export const invoice = client.orders.uploadInvoice('260330-1', new Uint8Array(4));
+`,
+  );
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+    ...(typeRoots ? { typeRoots } : {}),
+  });
+  const checker = program.getTypeChecker();
+  const failures = [];
+  for (const statement of program.getSourceFile(file).statements) {
+    if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    const declaration = statement.declarationList.declarations[0];
+    const shown = checker.typeToString(checker.getTypeAtLocation(declaration.name));
+    const wanted = hovers[declaration.name.text];
+    if (shown !== wanted) failures.push(`hover: ${declaration.name.text} shows ${shown.slice(0, 200)}, not ${wanted}`);
+  }
+  return failures;
 }
 
 /** The doc comment of the member at `members` (through arrays, unions and optionality), or undefined. */
@@ -83,5 +124,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const failures = checkDeclarationDocs(join(import.meta.dirname, '..'));
   for (const failure of failures) console.error('FAIL', failure);
   if (failures.length > 0) process.exit(1);
-  console.log(`declarations: doc comments of ${Object.keys(expected).length} request members kept (ESM and CommonJS)`);
+  console.log(`declarations: doc comments of ${Object.keys(expected).length} request members kept (ESM and CommonJS); ${Object.keys(hovers).length} hovers named`);
 }

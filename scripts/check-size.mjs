@@ -13,7 +13,7 @@ export const BUDGETS = [
   // Round three: the Returns API (client.returns, its schemas and checks, about 1 KB); batch results
   // (batchStatus, waitForBatch, updateMany's awaitResults) and the new order actions (pickup moves,
   // preorder voucher, credit invoice, about 1.5 KB); the webhook handler's onError and updateMany's
-  // warning when nothing could be sent (about 0.4 KB); the hardening (bounded token answers, a logger and
+  // warning when nothing could be sent, MarketplaceClient.fromEnv (about 1.2 KB); the hardening (bounded token answers, a logger and
   // hooks that cannot throw, header values as fetch refuses them, the empty-page cap, about 1 KB).
   { entry: 'emporio', file: 'dist/index.js', budgetKb: 57 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.

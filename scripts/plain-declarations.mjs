@@ -421,7 +421,14 @@ function withoutUnused(file, text) {
   }
 }
 
-for (const [file, fileEdits] of edits) writeFileSync(file, withoutUnused(file, applied(readFileSync(file, 'utf8'), fileEdits)));
+/** An entry's import name (`index` is `emporio`, `testing-msw` is `emporio/testing/msw`), for the API reference's module names. */
+const moduleNameOf = (file) => {
+  const name = Object.keys(entries).find((key) => file === join(dist, `${key}.d.ts`) || file === join(dist, `${key}.d.cts`));
+  return name === 'index' ? 'emporio' : `emporio/${name.replaceAll('-', '/')}`;
+};
+const moduleComment = (file) => (isEntry(file) ? `/**\n * The \`${moduleNameOf(file)}\` entry.\n * @module ${moduleNameOf(file)}\n */\n` : '');
+
+for (const [file, fileEdits] of edits) writeFileSync(file, moduleComment(file) + withoutUnused(file, applied(readFileSync(file, 'utf8'), fileEdits)));
 
 // The check: the declarations compile on their own, without zod in the program.
 const written = ts.createProgram(files, options);

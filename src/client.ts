@@ -22,22 +22,22 @@ import { Returns } from './resources/returns.js';
  * const order = await client.orders.get('260330-1000001');
  */
 export class MarketplaceClient {
-  /** Orders API (document 1): read, accept, reject, invoice, ready for pickup, tracking. */
+  /** Orders API (the merchant API documentation): read, accept, reject, invoice, ready for pickup, tracking. */
   readonly orders: Orders;
-  /** Products API (document 1): bulk price, stock and availability updates. */
+  /** Products API (the merchant API documentation): bulk price, stock and availability updates. */
   readonly products: Products;
   /** Returns API: read a return, review one awaiting the merchant's decision; uses the orders token. */
   readonly returns: Returns;
-  /** FBS warehouse API (spec/4 section 6): stock, purchase orders, suppliers; uses the orders token. */
+  /** FBS warehouse API (the FBS API documentation): stock, purchase orders, suppliers; uses the orders token. */
   readonly fbs: Fbs;
-  /** CPS orders API (spec/4 section 7): read and reject pay-per-sale orders with `tokens.cps`. */
+  /** CPS orders API (the CPS API documentation): read and reject pay-per-sale orders with `tokens.cps`. */
   readonly cps: Cps;
-  /** Catalog API v3 (document 2). */
+  /** Catalog API v3 (the Catalog API documentation). */
   readonly catalog: Catalog;
-  /** User-account resources (document 3): favorites, profile, addresses, saved orders, notifications. */
+  /** User-account resources (the Account API documentation): favorites, profile, addresses, saved orders, notifications. */
   readonly account: Account;
   /**
-   * The legacy v2 interface (document 3).
+   * The legacy v2 interface (the Account API documentation).
    * @deprecated The service deprecated v2 in favour of v3: use `catalog` and `account`.
    */
   readonly legacyV2: LegacyV2;

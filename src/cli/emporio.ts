@@ -15,7 +15,12 @@ import { FEED_USAGE, runFeedCommand } from './feed.js';
 
 // Keys are read from the environment (the variables MarketplaceClient.fromEnv reads), never the
 // command line: other users can read that.
-KEY_VARIABLES satisfies readonly (readonly [keyof KeyReport, string, string])[];
+KEY_VARIABLES satisfies readonly (readonly [keyof KeyReport, string])[];
+const KEY_MEANING: Record<(typeof KEY_VARIABLES)[number][0], string> = {
+  orders: 'the Orders API key (FBS calls use it too)',
+  products: 'the Products API key',
+  cps: 'the CPS orders API key',
+};
 
 const USAGE = `Usage: emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
 
@@ -25,7 +30,7 @@ nothing) and prints, per key, ok or refused with the answer's request id. Run it
 generating a new key in the merchant panel: a new key expires the old one.
 
 Keys, from the environment (only those set are tried), as MarketplaceClient.fromEnv reads them:
-${KEY_VARIABLES.map(([, variable, what]) => `  ${variable.padEnd(24)}${what}`).join('\n')}
+${KEY_VARIABLES.map(([api, variable]) => `  ${variable.padEnd(24)}${KEY_MEANING[api]}`).join('\n')}
   ${TOKEN_VARIABLE.padEnd(24)}the key of each API whose own variable is not set
 
 Options (or environment variables):

@@ -15,7 +15,10 @@ export interface WithResponse<T> {
   response: APIResponse;
 }
 
-/** The answer a call resolved from, and how to describe it to the caller (built only when asked). */
+/**
+ * The answer a call resolved from, and how to describe it to the caller (built only when asked).
+ * @internal
+ */
 export interface Answered {
   response(): APIResponse;
 }

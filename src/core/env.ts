@@ -10,12 +10,12 @@ export const VENDOR_VARIABLE = 'EMPORIO_VENDOR';
 /** The default token of every namespace (`token`). */
 export const TOKEN_VARIABLE = 'EMPORIO_TOKEN';
 
-/** Each merchant key's own variable (`tokens.<api>`), and what it is. */
+/** Each merchant key's own variable (`tokens.<api>`). */
 export const KEY_VARIABLES = [
-  ['orders', 'EMPORIO_ORDERS_TOKEN', 'the Orders API key (FBS calls use it too)'],
-  ['products', 'EMPORIO_PRODUCTS_TOKEN', 'the Products API key'],
-  ['cps', 'EMPORIO_CPS_TOKEN', 'the CPS orders API key'],
-] as const satisfies readonly (readonly [ApiName, string, string])[];
+  ['orders', 'EMPORIO_ORDERS_TOKEN'],
+  ['products', 'EMPORIO_PRODUCTS_TOKEN'],
+  ['cps', 'EMPORIO_CPS_TOKEN'],
+] as const satisfies readonly (readonly [ApiName, string])[];
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -141,7 +141,7 @@ function refusedKey(api: ApiName): string {
   }
 }
 
-/** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (spec/4 section 9). */
+/** The wire code the Orders API has been seen to refuse a key with, at statuses other than 401 (the service's documentation today). */
 const MERCHANT_UNAUTHORIZED = 'EcommerceMerchantUnauthorized';
 /**
  * The FBS API's 401 for a purchase order of another shop: the key was accepted, the purchase

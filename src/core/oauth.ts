@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 for the catalog and account APIs (spec/4 section 8). Token requests go to the
+ * OAuth 2.0 for the catalog and account APIs (the OAuth 2.0 documentation). Token requests go to the
  * service's web host, form-encoded, outside the API's request path (no vendor Accept header,
  * no bearer token, never retried: a refused credential stays refused). Secrets and tokens
  * never appear in errors: every text taken from an answer is scrubbed of them.

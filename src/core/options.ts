@@ -98,6 +98,7 @@ export interface ClientOptions {
   strict?: boolean;
 }
 
+/** @internal */
 export interface ResolvedOptions {
   baseUrl: string;
   vendor: string;

@@ -15,7 +15,10 @@ export interface Pagination {
   per?: number | null;
 }
 
-/** What the transport hands back for one page. */
+/**
+ * What the transport hands back for one page.
+ * @internal
+ */
 export interface PageData<Item, Meta> {
   items: Item[];
   meta: Meta | undefined;
@@ -29,9 +32,13 @@ export interface PageData<Item, Meta> {
   answer: Answered;
 }
 
+/** @internal */
 export type PageFetcher<Item, Meta> = (url: string | undefined) => Promise<PageData<Item, Meta>>;
 
-/** Shared by every page of one listing: stops loops, and remembers the prefetch choice. */
+/**
+ * Shared by every page of one listing: stops loops, and remembers the prefetch choice.
+ * @internal
+ */
 interface Chain<Item, Meta> {
   fetch: PageFetcher<Item, Meta>;
   /**

@@ -1,5 +1,5 @@
 /**
- * The shared query rules of document 2, in one place:
+ * The shared query rules of the Catalog API documentation, in one place:
  * - `embed`, `embed_ids`, `include`, `include_meta`: comma lists;
  * - `fields`, `fields_except`: `fields[root]=a,b`, `fields[<association>]=...`;
  * - other arrays: `filter_ids[]=1&filter_ids[]=2`;

@@ -50,6 +50,7 @@ const MAX_CLOCK_SKEW_MS = 3_600_000;
  * Where `acquire` counted a request, and under which id: `p…` in this process's own view, `s…`
  * in the shared store (`sb…` for a budgeted API's keys). The store may fail or come back while
  * the request is out; its answer goes where it was counted.
+ * @internal
  */
 export type CountedIn = string;
 
@@ -64,6 +65,7 @@ export type CountedIn = string;
  * {@link RateLimitStore} (this process's view kept warm as the fall back). Times come from the
  * service: a window's end is the answer's `Reset` less the service's `Date`, so a host whose
  * clock is off paces as well as one whose clock is right.
+ * @internal
  */
 export class RateLimiter {
   latest: RateLimitInfo | undefined;

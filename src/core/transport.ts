@@ -57,6 +57,7 @@ const NO_FIGURES = new Headers();
 /**
  * The one request path: URL and headers, token, rate limits, ETag cache, redirects,
  * retries, error mapping and answer validation. Every namespace goes through it.
+ * @internal
  */
 export class Transport {
   readonly rateLimiter: RateLimiter;
@@ -74,7 +75,7 @@ export class Transport {
   readonly #debug: boolean;
   /** Hooks that threw once already (each is reported once). */
   readonly #failedHooks = new Set<string>();
-  /** The vendor's names for the spec's `marketplace` ones; undefined when the vendor is `marketplace`. */
+  /** The vendor's names for the documentation's `marketplace` ones; undefined when the vendor is `marketplace`. */
   readonly vendorSpelling: VendorSpelling | undefined;
   /** Schema paths whose drift was reported: once per path for the client's lifetime. */
   readonly #driftSeen = new Set<string>();

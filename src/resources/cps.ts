@@ -25,7 +25,7 @@ const getSpec = (code: string, options: RequestOptions | undefined): RequestSpec
 const RejectAnswer = /* @__PURE__ */ lazy(() => z.optional(SuccessAnswer));
 
 /**
- * The CPS orders API (orders of the pay-per-sale programme), spec/4 section 7, with its own
+ * The CPS orders API (orders of the pay-per-sale programme), the CPS API documentation, with its own
  * token `tokens.cps`. A rejection is sent once, never repeated: when its answer is lost the
  * order is read once, and the call resolves if the order already shows the rejection.
  */

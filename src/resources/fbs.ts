@@ -27,7 +27,7 @@ import { APIResource } from './resource.js';
 const FBS = '/merchants/ecommerce/fbs';
 
 /**
- * Every page of a listing as one call (the service pages lists the spec shows whole); the
+ * Every page of a listing as one call (the service pages lists the documentation shows whole); the
  * pages come through the transport's pagination, and `.withResponse()` shows the last one's answer.
  */
 function allPages<Item, Meta, T>(transport: Transport, list: PagePromise<Item, Meta>, itemsOf: (page: Page<Item, Meta>) => readonly T[]): APIPromise<T[]> {
@@ -138,7 +138,7 @@ class Suppliers extends APIResource {
 }
 
 /**
- * The FBS (fulfilled by the marketplace) warehouse API, spec/4 section 6: the orders token,
+ * The FBS (fulfilled by the marketplace) warehouse API, the FBS API documentation: the orders token,
  * version 3.0. `products` is the warehouse's stock, `purchaseOrders` bring stock in,
  * `suppliers` are the shop's suppliers.
  */

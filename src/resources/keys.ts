@@ -1,6 +1,6 @@
 /**
- * `client.checkKeys()`: each merchant key tried once by a call that changes nothing (spec/4
- * section 9: the keys are per API, and a new key expires the old one).
+ * `client.checkKeys()`: each merchant key tried once by a call that changes nothing (the keys
+ * are per API, and a new key expires the old one).
  */
 import {
   ApiError,

@@ -1,6 +1,6 @@
 import type { Answered, APIPromise } from '../core/api-promise.js';
 /**
- * The deprecated legacy v2 interface (document 3): `{legacyBaseUrl}/json/<call>`, the token as
+ * The deprecated legacy v2 interface (the Account API documentation): `{legacyBaseUrl}/json/<call>`, the token as
  * an `access_token` query parameter (the transport adds it and redacts it from errors and logs),
  * and every answer an envelope `{ type, result, error }`.
  */

@@ -5,6 +5,7 @@ export abstract class APIResource {
   /** @internal */
   protected readonly _transport: Transport;
 
+  /** @internal */
   constructor(transport: Transport) {
     this._transport = transport;
   }

@@ -1,5 +1,5 @@
 /**
- * User-account resources and notifications of document 3: favorite lists,
+ * User-account resources and notifications of the Account API documentation: favorite lists,
  * favorites, the profile, addresses, saved orders, notifications. Answers are
  * tolerant (see common.ts); request bodies are in query.ts.
  */
@@ -25,7 +25,7 @@ const favoriteShape = () => ({
   user_id: num,
   sku_id: num,
   /**
-   * The list it is in; null for an owned favorite (document 3, kinds of list). The spec's
+   * The list it is in; null for an owned favorite (the Account API documentation, kinds of list). The documentation's
    * favorite table leaves it out, but its rules and the service's answers use it.
    */
   favorite_list_id: num,
@@ -135,11 +135,11 @@ const savedOrderShape = () => ({
   order_code: text,
   line_items: maybe(z.array(SavedOrderLineItem)),
 });
-/** A saved order; the spec gives it no `id` (`order_code` names it). */
+/** A saved order; the documentation gives it no `id` (`order_code` names it). */
 export interface SavedOrder extends Infer<typeof savedOrderShape> {}
 export const SavedOrder: Schema<SavedOrder> = /* @__PURE__ */ answer(savedOrderShape);
 
-/** Known notification event types (document 3, Events); others may come. */
+/** Known notification event types (the Account API documentation, Events); others may come. */
 export const NOTIFICATION_ETYPES = [
   'price_drop',
   'price_up',
@@ -162,7 +162,7 @@ const notificationSnapshotShape = () => ({
   from_threshold: bool,
 });
 /**
- * What the event saw. The spec shows it only for `price_drop`; every other
+ * What the event saw. The documentation shows it only for `price_drop`; every other
  * field is kept as sent.
  */
 export interface NotificationSnapshot extends Infer<typeof notificationSnapshotShape> {}
@@ -200,7 +200,7 @@ const notificationShape = () => ({
   /** For price notifications. */
   category_name: text,
   /**
-   * sku_review. Document 3 names this field for sku_review events without
+   * sku_review. The Account API documentation names this field for sku_review events without
    * showing where it sits; a top-level field is assumed (the object is loose either way).
    */
   review_rating: num,

@@ -1,5 +1,5 @@
 /**
- * Answer schemas of the catalog API v3 (document 2, and the endpoints it names
+ * Answer schemas of the catalog API v3 (its documentation, and the endpoints it names
  * without showing, from recorded answers). One file per area under ./catalog/.
  */
 export { PageMeta } from './catalog/base.js';

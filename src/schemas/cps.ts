@@ -1,5 +1,5 @@
 /**
- * CPS orders API wire shapes, spec/4 section 7: orders of the pay-per-sale programme,
+ * CPS orders API wire shapes, the CPS API documentation: orders of the pay-per-sale programme,
  * read and rejected with their own token. Answers tolerant, the rejection strict.
  */
 import * as z from 'zod/mini';
@@ -26,7 +26,7 @@ const cpsLineItemShape = () => ({
   name: text,
   quantity: num,
   unit_price: num,
-  /** The commission's share (the spec says 0–100; the recordings show fractions such as 0.1). */
+  /** The commission's share (the documentation says 0–100; the recordings show fractions such as 0.1). */
   commission_rate: num,
   commission: num,
 });

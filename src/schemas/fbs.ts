@@ -1,5 +1,5 @@
 /**
- * FBS (fulfilled by the marketplace) wire shapes, spec/4 section 6: the warehouse's stock,
+ * FBS (fulfilled by the marketplace) wire shapes, the FBS API documentation: the warehouse's stock,
  * purchase orders that bring stock in, and the shop's suppliers. Answers are tolerant
  * (typed from the recordings); requests are strict and checked before sending.
  */
@@ -8,7 +8,7 @@ import { isCalendarDate } from '../core/calendar-date.js';
 import { bool, listPage, num, PageMeta, strict, text } from './catalog/base.js';
 import { answer, expected, flag, type Infer, integer, lazy, maybe, nonEmptyString, type Schema } from './common.js';
 
-/** The recordings send numbers where the spec says identifier: both pass. */
+/** The recordings send numbers where the documentation says identifier: both pass. */
 const identifier = maybe(z.union([z.string(), z.number()]));
 
 const fbsProductShape = () => ({
@@ -50,7 +50,7 @@ const purchaseOrderLineItemShape = () => ({
 export interface PurchaseOrderLineItem extends Infer<typeof purchaseOrderLineItemShape> {}
 export const PurchaseOrderLineItem: Schema<PurchaseOrderLineItem> = /* @__PURE__ */ answer(purchaseOrderLineItemShape);
 
-/** The line items' answer: the recording's root key is `purchase_order_line_items`, the spec's table says `line_items`. */
+/** The line items' answer: the recording's root key is `purchase_order_line_items`, the documentation's table says `line_items`. */
 export const PurchaseOrderLineItemsAnswer = /* @__PURE__ */ answer(() => ({
   purchase_order_line_items: maybe(z.array(PurchaseOrderLineItem)),
   line_items: maybe(z.array(PurchaseOrderLineItem)),
@@ -89,7 +89,7 @@ export const Supplier: Schema<Supplier> = /* @__PURE__ */ answer(supplierShape);
 export const SuppliersPage = /* @__PURE__ */ listPage('suppliers', Supplier);
 
 const supplierAnswerShape = () => ({ success: bool, id: text, ...supplierFields() });
-/** What creating or changing a supplier answers: the recordings show `{ success: true }`, the spec the supplier. */
+/** What creating or changing a supplier answers: the recordings show `{ success: true }`, the documentation the supplier. */
 export interface SupplierAnswer extends Infer<typeof supplierAnswerShape> {}
 export const SupplierAnswer: Schema<SupplierAnswer> = /* @__PURE__ */ answer(supplierAnswerShape);
 

@@ -1,7 +1,7 @@
 /**
- * The deprecated legacy v2 interface (document 3). Every answer is an envelope
+ * The deprecated legacy v2 interface (the Account API documentation). Every answer is an envelope
  * `{ type, result, error }`; `result` is safe to read only when `error` is null.
- * The spec barely describes the results, so their schemas name the keys it
+ * The documentation barely describes the results, so their schemas name the keys it
  * mentions and keep everything else untouched.
  */
 import * as z from 'zod/mini';
@@ -37,7 +37,7 @@ const legacyEnvelopeShape = () => ({
 export interface LegacyEnvelope extends Infer<typeof legacyEnvelopeShape> {}
 export const LegacyEnvelope: Schema<LegacyEnvelope> = /* @__PURE__ */ answer(legacyEnvelopeShape);
 
-/** A legacy object whose fields the spec does not give: every field is kept. */
+/** A legacy object whose fields the documentation does not give: every field is kept. */
 export const LegacyObject = loose;
 export type LegacyObject = z.infer<typeof LegacyObject>;
 
@@ -90,7 +90,7 @@ const legacySearchResultShape = () => ({
   proposer: maybe(record({ type: maybe(openEnum(['category', 'category_manufacturer', 'category_filter'])) })),
 });
 /**
- * `/search/`. The spec names a result type, a `correction` and a `proposer`
+ * `/search/`. The documentation names a result type, a `correction` and a `proposer`
  * without saying where they sit; the result object is assumed (the envelope's
  * `type` may carry the result type too).
  */
@@ -166,7 +166,7 @@ export interface LegacyBookmarkListsResult extends Infer<typeof legacyBookmarkLi
 export const LegacyBookmarkListsResult: Schema<LegacyBookmarkListsResult> = /* @__PURE__ */ answer(legacyBookmarkListsResultShape);
 
 const legacyBookmarkResultShape = () => ({ bookmark: maybe(loose) });
-/** `/bookmark/create`: the bookmark's structure is not shown in the spec. */
+/** `/bookmark/create`: the bookmark's structure is not shown in the documentation. */
 export interface LegacyBookmarkResult extends Infer<typeof legacyBookmarkResultShape> {}
 export const LegacyBookmarkResult: Schema<LegacyBookmarkResult> = /* @__PURE__ */ answer(legacyBookmarkResultShape);
 

@@ -1,5 +1,5 @@
 /**
- * Orders API wire shapes (document 1): the order answer (also the `order` of webhook
+ * Orders API wire shapes (the merchant API documentation): the order answer (also the `order` of webhook
  * events) and the request bodies of the order actions.
  *
  * Answers are tolerant: only `code` is required, every other field may be absent or
@@ -13,7 +13,7 @@ import { answer, type Infer, integer, lazy, maybe, nonEmptyString, openEnum, rec
 // Known enum values (open: other strings pass through)
 // ---------------------------------------------------------------------------
 
-/** The eleven order states of document 1. */
+/** The eleven order states of the merchant API documentation. */
 export const ORDER_STATES = [
   'open',
   'accepted',
@@ -31,7 +31,7 @@ export type OrderState = (typeof ORDER_STATES)[number] | (string & {});
 
 const INVOICE_DOCUMENTS = ['receipt', 'invoice', 'invoice_39a', 'invoice_vies'] as const;
 /**
- * Couriers named today (spec/4 section 2); the real service spells its own as `<Vendor> Last
+ * Couriers named today (the order documentation's history); the real service spells its own as `<Vendor> Last
  * Mile`. Older lists add `SendX` and `COURIER CENTER`; recordings show `CourierCenter`.
  */
 const COURIERS = [
@@ -56,7 +56,7 @@ export type Courier = (typeof COURIERS)[number] | (string & {});
 const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'loan', 'bank_transfer', 'iris', 'wallet', 'edenred', 'revolut'] as const;
 /** How the customer paid. Others may come. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | (string & {});
-/** Couriers `sendTrackingDetails` knows by name (spec/4 section 2); others may come. */
+/** Couriers `sendTrackingDetails` knows by name (the order documentation's history); others may come. */
 const TRACKING_COURIERS = ['acs', 'dhl', 'geniki_taxydromiki', 'dpd', 'gls'] as const;
 /** A courier of `sendTrackingDetails`. Others may come. */
 export type TrackingCourier = (typeof TRACKING_COURIERS)[number] | (string & {});
@@ -129,7 +129,7 @@ const customerAddressShape = () => ({
   city: maybe(z.string()),
   /** Region. */
   region: maybe(z.string()),
-  /** Country code (the spec gives no format). */
+  /** Country code (the documentation gives no format). */
   country_code: maybe(z.string()),
   /** True when the customer collects the parcel at a collection point. */
   pickup_from_collection_point: maybe(z.boolean()),
@@ -248,17 +248,17 @@ const lineItemShape = () => ({
   id: maybe(z.string()),
   /** The merchant's product identifier; a string (real values have leading zeros). */
   shop_uid: maybe(z.string()),
-  /** Product name (the spec gives line item fields a name and type only). */
+  /** Product name (the documentation gives line item fields a name and type only). */
   product_name: maybe(z.string()),
-  /** Quantity, an integer per the spec. */
+  /** Quantity, an integer per the documentation. */
   quantity: maybe(z.number()),
   /** Euros. */
   unit_price: maybe(z.number()),
   /** Euros. */
   total_price: maybe(z.number()),
-  /** Price includes VAT (name and type only in the spec). */
+  /** Price includes VAT (name and type only in the documentation). */
   price_includes_vat: maybe(z.boolean()),
-  /** Island VAT discount applied (name and type only in the spec). */
+  /** Island VAT discount applied (name and type only in the documentation). */
   island_vat_discount_applied: maybe(z.boolean()),
   /** The product's EAN; optional. */
   ean: maybe(z.string()),
@@ -424,7 +424,7 @@ const orderShape = () => ({
   courier: maybe(openEnum<readonly (typeof COURIERS)[number][]>([])),
   /** Voucher URL. */
   courier_voucher: maybe(z.string()),
-  /** Courier tracking codes (no note in the spec). */
+  /** Courier tracking codes (no note in the documentation). */
   courier_tracking_codes: maybe(z.array(z.string())),
   /** The order's line items: see {@link LineItem}. */
   line_items: maybe(z.array(LineItem)),
@@ -436,7 +436,7 @@ const orderShape = () => ({
   dispatch_until: maybe(z.string()),
   /** Express delivery order (cannot be accepted through the API). */
   express: maybe(z.boolean()),
-  /** Gift wrap (no note in the spec; compare the `GIFT-WRAP` tag of `custom`). */
+  /** Gift wrap (no note in the documentation; compare the `GIFT-WRAP` tag of `custom`). */
   gift_wrap: maybe(z.boolean()),
   /** Present for orders rejected with an other-reason. */
   rejection_info: maybe(RejectionInfo),
@@ -466,7 +466,7 @@ const orderShape = () => ({
   shipping_cost: maybe(z.number()),
   /** Total commission, euros. */
   commission: maybe(z.number()),
-  /** Always present per the spec; `{}` when no fees apply. */
+  /** Always present per the documentation; `{}` when no fees apply. */
   fees: maybe(Fees),
   /** The selected pickup window. */
   pickup_window: maybe(PickupWindow),
@@ -476,13 +476,13 @@ const orderShape = () => ({
   set_as_ready_required: maybe(z.boolean()),
   /** True once marked ready for dispatch. */
   is_ready_for_dispatch: maybe(z.boolean()),
-  /** Number of parcels, an integer per the spec; set when the order is accepted. */
+  /** Number of parcels, an integer per the documentation; set when the order is accepted. */
   number_of_parcels: maybe(z.number()),
   /** Replacement suborders from the same shop; omitted when none. */
   replacements: maybe(z.array(Replacement)),
   /** Code of the original suborder; present only when this suborder is a replacement. */
   replaced: maybe(z.string()),
-  /** The name real answers use for `replaced` (code of the original suborder). From recordings, not the spec. */
+  /** The name real answers use for `replaced` (code of the original suborder). From recordings, not the documentation. */
   replaced_suborder: maybe(z.string()),
   /**
    * Tags: `GIFT-WRAP`, `RETURN-FROM-SERVICE` (return after a service check), `RETURN-AS-IS`

@@ -1,5 +1,5 @@
 /**
- * Products API wire shapes (document 1): the bulk inventory update. Prices here are
+ * Products API wire shapes (the merchant API documentation): the bulk inventory update. Prices here are
  * integer cents, unlike the euros of order payloads.
  */
 import * as z from 'zod/mini';

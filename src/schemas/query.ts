@@ -58,7 +58,7 @@ export const OrderDir = /* @__PURE__ */ lazy(() =>
 );
 export type OrderDir = z.infer<typeof OrderDir>;
 
-/** Query parameters every API v3 call takes (document 2, shared behaviours 4 and 5). */
+/** Query parameters every API v3 call takes (the Catalog API documentation's shared behaviours). */
 const shared = () => ({
   /** Nest full linked resources, e.g. `'address'` or `['shop', 'sku']`. */
   embed: oneOrMany(Name),
@@ -126,7 +126,7 @@ export const CategorySkusParams = /* @__PURE__ */ lazy(() =>
 );
 export type CategorySkusParams = z.input<typeof CategorySkusParams>;
 
-/** `GET /categories/:id/manufacturers` (parameters as recorded; the spec does not show them). */
+/** `GET /categories/:id/manufacturers` (parameters as recorded; the documentation does not show them). */
 export const CategoryManufacturersParams = /* @__PURE__ */ lazy(() =>
   strict({
     ...shared(),
@@ -257,7 +257,7 @@ export const BookCategoryFiltersParams = /* @__PURE__ */ lazy(() =>
 );
 export type BookCategoryFiltersParams = z.input<typeof BookCategoryFiltersParams>;
 
-/** `GET /skus/:id/reviews` (as recorded; the spec does not show them). */
+/** `GET /skus/:id/reviews` (as recorded; the documentation does not show them). */
 export const SkuReviewsParams = /* @__PURE__ */ lazy(() =>
   strict({
     ...shared(),
@@ -385,13 +385,13 @@ const reviewFields = () => ({
   answer_ids: z.optional(Ids),
 });
 
-/** `POST /skus/:sku_id/reviews`, sent as `{ review: ... }` (as recorded; the spec does not show it). */
+/** `POST /skus/:sku_id/reviews`, sent as `{ review: ... }` (as recorded; the documentation does not show it). */
 export const ReviewCreate = /* @__PURE__ */ lazy(() =>
   strict(reviewFields()),
 );
 export type ReviewCreate = z.input<typeof ReviewCreate>;
 
-/** `PUT /skus/:sku_id/reviews/:id`, sent as `{ review: ... }` (as recorded; the spec does not show it). */
+/** `PUT /skus/:sku_id/reviews/:id`, sent as `{ review: ... }` (as recorded; the documentation does not show it). */
 export const ReviewUpdate = /* @__PURE__ */ lazy(() =>
   strict(optionalFields(reviewFields())),
 );

@@ -1,5 +1,5 @@
 /**
- * The vendor's spelling (spec/4 section 1): the real service writes its own name where the
+ * The vendor's spelling (the service's documentation today): the real service writes its own name where the
  * documents write `marketplace` (`fulfilled_by_acme`, `fees.acme_coins_fee`,
  * `customer.acme_plus_user`, the courier `Acme Last Mile`). Answers are checked against
  * schemas that carry the vendor's names with the types of the names they stand for (so a
@@ -13,7 +13,10 @@ import { defOf } from './definition.js';
 import { Customer, Fees, Order } from './order.js';
 
 
-/** The names one vendor writes; undefined for `marketplace`, the documents' own spelling. */
+/**
+ * The names one vendor writes; undefined for `marketplace`, the documentation's own spelling.
+ * @internal
+ */
 export interface VendorSpelling {
   vendor: string;
   fulfilledBy: string;
@@ -54,7 +57,7 @@ export function vendorOf(order: object): string | undefined {
 /**
  * `schema` (the order, or an answer whose required `order` member is one) with the vendor's
  * names added beside the names they stand for, of the same types: the answer is checked
- * (fast path, drift, strict) as it is for the documents' spelling. Built once per spelling.
+ * (fast path, drift, strict) as it is for the documentation's spelling. Built once per spelling.
  */
 export function inSpelling<T>(schema: z.ZodMiniType<T>, spelling: VendorSpelling | undefined): z.ZodMiniType<T> {
   if (spelling === undefined) return schema;

@@ -1,5 +1,5 @@
 /**
- * Order webhook payloads (document 1, Events). The `order` is the same shape that
+ * Order webhook payloads (the webhook documentation). The `order` is the same shape that
  * GET order returns. Tolerant like every answer: only `event_type` and `order` (with its
  * `code`) are required in the two known events.
  */

@@ -1,5 +1,5 @@
 /**
- * The user-account resources of document 3 for the account token: favorite lists and favorites
+ * The user-account resources of the Account API documentation for the account token: favorite lists and favorites
  * (with rules 1 to 5), the profile, addresses, saved orders and notifications.
  */
 import type { MockSku } from './catalog.js';

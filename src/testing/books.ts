@@ -1,5 +1,5 @@
 /**
- * Books of document 2 and the recorded book endpoints of issue 8: book categories (a two-level
+ * Books of the Catalog API and its recorded book endpoints: book categories (a two-level
  * tree), publishers (`/publisher`, singular, as recorded), books and authors (`/author`).
  * The seed is fixed arithmetic, independent of `seed`: 3 top-level categories with 7
  * subcategories, 5 authors, 3 publishers and 45 books. Philosophy (1857) holds 30 books, so
@@ -123,7 +123,7 @@ export function createBooks() {
     return q.trim().toLowerCase();
   };
   const matches = (book: MockBook, needle: string) => book.name.toLowerCase().includes(needle) || book.main_author.toLowerCase().includes(needle);
-  /** Ordered listing with document 2's `ordered_by` and `order_by_methods` (default popularity, most popular first). */
+  /** Ordered listing with the Catalog API documentation's `ordered_by` and `order_by_methods` (default popularity, most popular first). */
   const orderedPage = (url: URL, list: MockBook[]) => {
     const orderBy = url.searchParams.get('order_by') ?? 'popularity';
     if (!(orderBy in BOOK_ORDER_BY)) fail(400, 'InvalidParameter', `order_by must be one of ${Object.keys(BOOK_ORDER_BY).join(', ')}`);

@@ -1,5 +1,5 @@
 /**
- * The catalog API v3 of document 2 (and the recorded endpoints of issue 8), over a seeded,
+ * The catalog API v3 of the Catalog API documentation (and the endpoints seen in recorded answers), over a seeded,
  * deterministic catalog: a category tree (root 1 → families → leaves), SKUs with products and
  * reviews, shops with reviews and locations, manufacturers. Answers are `{name: {...}}` for one
  * resource and `{names: [...], meta}` for collections; ETags, 304 and rate limits come from the core.

@@ -29,7 +29,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * `YYYY-MM-DDTHH:MM:SS+02:00` (winter) or `+03:00` (summer): Athens local time with its offset,
- * as the service writes every time stamp (spec/4 section 9), never `Z`. The one place the kit
+ * as the service writes every time stamp (the service's documentation today), never `Z`. The one place the kit
  * formats time stamps. Summer time follows the EU rule: from the last Sunday of March,
  * 01:00 UTC, to the last Sunday of October, 01:00 UTC.
  */

@@ -1,5 +1,5 @@
 /**
- * The CPS orders API of spec/4 section 7: pay-per-sale orders with `reject_options` while
+ * The CPS orders API of the CPS API documentation: pay-per-sale orders with `reject_options` while
  * they can be rejected. Seeded with the recording's order `1234567`; `mock.cps.create` adds more.
  */
 import type { Random } from './random.js';

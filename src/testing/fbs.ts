@@ -1,7 +1,7 @@
 /**
- * The FBS warehouse API of spec/4 section 6: the warehouse's stock, purchase orders that add
+ * The FBS warehouse API of the FBS API documentation: the warehouse's stock, purchase orders that add
  * to it once received (`mock.fbs.receive(code)`), and the shop's suppliers. Seeded with the
- * recordings' records. Codes the spec leaves out are chosen here: `invalid_format` 400 for a
+ * recordings' records. Codes the documentation leaves out are chosen here: `invalid_format` 400 for a
  * malformed body, `invalid_option` 422 for an unknown supplier.
  */
 import { isCalendarDate } from '../core/calendar-date.js';

@@ -1,7 +1,7 @@
 /**
  * The sandbox DEMO-* orders, copied from the real service's recordings (test/fixtures/recorded/)
  * because the published package cannot read test/ at run time. Kept as recorded: they disagree
- * with the spec in places (codes, extra line-item fields, missing members), which is the point.
+ * with the documentation in places (codes, extra line-item fields, missing members), which is the point.
  */
 import recorded from './demo-orders.json';
 import type { MockOrder } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * `emporio/testing`: a stateful mock marketplace that speaks the spec's wire protocol, for
+ * `emporio/testing`: a stateful mock marketplace that speaks the documentation's wire protocol, for
  * users' tests, this project's own tests, the demo and the benchmarks.
  *
  *   const mock = createMockMarketplace({ vendor: 'example' });
@@ -7,10 +7,9 @@
  *   new MarketplaceClient({ ..., fetch: mock.fetch });    // or no sockets at all
  *   const server = await startMockMarketplace({ port: 0 }); // or a real loopback server
  */
-import { createMockCore, type MockCore, type MockMarketplaceOptions } from './mock.js';
+import { createMockCore, type MockMarketplace, type MockMarketplaceOptions } from './mock.js';
 import { type ListenOptions, listen } from './server.js';
 
-export type MockMarketplace = MockCore;
 
 export function createMockMarketplace(options: MockMarketplaceOptions = {}): MockMarketplace {
   return createMockCore(options).mock;
@@ -42,7 +41,7 @@ export async function startMockMarketplace(options: StartMockMarketplaceOptions 
   };
 }
 
-export type { MockMarketplaceOptions, RequestLogEntry, TokenList } from './mock.js';
+export type { MockMarketplace, MockMarketplaceOptions, MswHandlerList, RequestLogEntry, TokenList } from './mock.js';
 export type { FaultKind, FaultOptions, FaultPhase, InjectedFault } from './faults.js';
 export type { DeliveryAttempt, ReturnWebhookDelivery, WebhookDelivery } from './events/webhook-sender.js';
 export type { CreateReturnOptions, ReturnDecision } from './returns.js';

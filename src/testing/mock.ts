@@ -10,6 +10,7 @@ import { createAccount } from './account.js';
 import { createCatalog } from './catalog.js';
 import { createClock, type MockClock } from './clock.js';
 import { createCps } from './cps.js';
+import { handleAdmin } from './admin.js';
 import { createWebhookSender, RETURN_EVENTS, type ReturnWebhookDelivery, type WebhookDelivery } from './events/webhook-sender.js';
 import { sleep } from '../core/time.js';
 import { createFaults, type FaultOptions, type InjectedFault } from './faults.js';
@@ -54,13 +55,13 @@ export interface MockMarketplaceOptions {
   webhookIntervalMs?: number;
   /** One webhook attempt's time-out; default 10,000 ms. */
   webhookTimeoutMs?: number;
-  /** Attempts per event and URL; default 4 (document 1). */
+  /** Attempts per event and URL; default 4 (the merchant API documentation). */
   webhookMaxAttempts?: number;
   /** fetch used by the webhook sender; default the global fetch. */
   webhookFetch?: typeof fetch;
-  /** Catalog and account budget per token (document 2: 100 a minute); false turns it off. */
+  /** Catalog and account budget per token (the Catalog API documentation: 100 a minute); false turns it off. */
   rateLimit?: RateLimitOptions | false;
-  /** The same for the merchant APIs; off by default (document 1 shows no limits). */
+  /** The same for the merchant APIs; off by default (the merchant API documentation shows no limits). */
   merchantRateLimit?: RateLimitOptions;
   /** How long (mock clock ms) a Products API batch stays `in_progress` before its results show. Default 1,000. */
   batchDelayMs?: number;
@@ -74,8 +75,19 @@ export interface RequestLogEntry {
   fault?: InjectedFault['kind'];
 }
 
-/** Returned by `handle` for a dropped connection; each wrapper drops it its own way. */
+/**
+ * msw request handlers, typed loosely (`never`, so they spread into `setupServer(...)`) so that
+ * `emporio/testing` needs no msw types: `mswHandlers(mock)` from `emporio/testing/msw` gives the
+ * same list with msw's own type.
+ */
+export type MswHandlerList = readonly never[];
+
+/**
+ * Returned by `handle` for a dropped connection; each wrapper drops it its own way.
+ * @internal
+ */
 export const DROPPED = Symbol('dropped connection');
+/** @internal */
 export type HandleResult = Response | typeof DROPPED;
 
 const DEFAULT_TOKENS = {
@@ -89,7 +101,7 @@ const REQUEST_LOG_LIMIT = 10_000;
 /** Accept values that ask for no particular API version. */
 const GENERIC_MEDIA_TYPES = new Set(['*/*', 'application/*', 'application/json']);
 
-/** Which permission an account path needs (document 2, Authentication), named in a 403. */
+/** Which permission an account path needs (the Catalog API documentation, Authentication), named in a 403. */
 const permissionOf = (path: string) =>
   path.startsWith('/favorite') || /^\/(skus\/[^/]+\/favorite|categories\/[^/]+\/favorites)$/.test(path)
     ? 'favorites'
@@ -99,6 +111,7 @@ const permissionOf = (path: string) =>
         ? 'publish_sku_review_actions'
         : 'user';
 
+/** The mock and its request handler; `createMockMarketplace` and the server wrap it. @internal */
 export function createMockCore(options: MockMarketplaceOptions = {}) {
   const vendor = options.vendor ?? 'marketplace';
   const baseUrl = (options.baseUrl ?? 'https://api.marketplace.test').replace(/\/+$/, '');
@@ -267,6 +280,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const file = request.method === 'GET' ? orders.serveFile(path) : undefined;
     if (file) return file;
+    const admin = await handleAdmin(mock, request, path);
+    if (admin) return admin;
 
     const requestId = `req-${(++requestCounter).toString(16).padStart(8, '0')}`;
     const finish = (response: Response, fault?: InjectedFault['kind']) => {
@@ -337,7 +352,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
      * so `emporio/testing` needs msw only when this is read; `mswHandlers(mock)` from
      * `emporio/testing/msw` is the same list with msw's own type.
      */
-    get handlers(): readonly never[] {
+    get handlers(): MswHandlerList {
       handlers ??= buildMswHandlers(loadMsw(), mock) as never[];
       return handlers;
     },
@@ -373,6 +388,13 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
         return sender.urls;
       },
       deliveries: sender.deliveries as readonly WebhookDelivery[],
+      /** Calls `listener` after every delivery attempt (retries too): the CLI's log line. Returns the unsubscribe function. */
+      onDelivery: sender.onDelivery,
+      /**
+       * Resolves when every delivery, retries included, has finished. A delivery your receiver
+       * refuses is retried `webhookMaxAttempts` times, `webhookIntervalMs` apart (5 minutes by
+       * default, like the service): in tests set `webhookIntervalMs` to a few ms.
+       */
       idle: sender.idle,
     },
     /**
@@ -386,6 +408,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
         return returnsSender.urls;
       },
       deliveries: returnsSender.deliveries,
+      /** Calls `listener` after every delivery attempt (retries too). Returns the unsubscribe function. */
+      onDelivery: returnsSender.onDelivery,
       idle: returnsSender.idle,
     },
     clock,
@@ -424,7 +448,11 @@ function loadMsw(): MswModule {
   }
 }
 
+/** @internal */
 export type MockCore = ReturnType<typeof createMockCore>['mock'];
+
+/** The mock marketplace: its `fetch` and msw `handlers`, and the kit that drives it (`orders`, `webhooks`, `clock`, ...). */
+export interface MockMarketplace extends MockCore {}
 
 /** Whether a user token's scopes cover what an account path needs. */
 function allows(scopes: Set<string>, permission: string): boolean {
@@ -435,7 +463,7 @@ function toList(value: TokenList): string[] {
   return typeof value === 'string' ? [value] : [...value];
 }
 
-/** ETag (weak, hash of the body) and If-None-Match → 304, as document 2's conditional requests. */
+/** ETag (weak, hash of the body) and If-None-Match → 304, as the Catalog API documentation's conditional requests. */
 async function withEtag(request: Request, response: Response): Promise<Response> {
   const body = await response.text();
   const etag = `W/"${createHash('sha1').update(body).digest('hex')}"`;

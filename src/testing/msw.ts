@@ -6,10 +6,10 @@
  *   setupServer(...mswHandlers(mock)).listen();
  */
 import { HttpResponse, type HttpHandler, http } from 'msw';
-import type { MockCore } from './mock.js';
+import type { MockMarketplace } from './mock.js';
 import { buildMswHandlers } from './msw-handlers.js';
 
 /** Every request under the mock's baseUrl goes to `mock.fetch`. */
-export function mswHandlers(mock: MockCore): HttpHandler[] {
+export function mswHandlers(mock: MockMarketplace): HttpHandler[] {
   return buildMswHandlers({ http, HttpResponse }, mock);
 }

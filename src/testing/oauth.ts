@@ -1,5 +1,5 @@
 /**
- * The service's OAuth 2.0 (spec/4 section 8) on the mock: `POST /oauth2/token` (client
+ * The service's OAuth 2.0 (the OAuth 2.0 documentation) on the mock: `POST /oauth2/token` (client
  * credentials, authorization code, refresh token) and the user's consent at
  * `GET /oauth2/authorizations/new`, which redirects at once to `redirect_uri?code=…`
  * (or `?error=access_denied` after `mock.oauth.denyConsent()`). Tokens it issues are
@@ -30,7 +30,7 @@ interface IssuedToken {
 const SCOPES = new Set(['public', 'favorites', 'notifications']);
 /** A token request is a few form fields; anything much larger is refused unread. */
 const MAX_TOKEN_REQUEST_BYTES = 64 * 1024;
-/** What an account path needs beyond a user token (document 2's permissions). */
+/** What an account path needs beyond a user token (the Catalog API documentation's permissions). */
 export type TokenVerdict = { ok: true; user: boolean; scopes: Set<string> } | { ok: false; reason: 'expired' } | undefined;
 
 export function createOAuth(context: { now: () => number; random: Random }, options: MockOAuthOptions = {}) {

@@ -1,9 +1,9 @@
 /**
- * The Orders API of document 1: an order store, the state machine with every rule and error body,
+ * The Orders API of the merchant API documentation: an order store, the state machine with every rule and error body,
  * and the kit's own actions (cancel, extend, voucher, expiry, dispatch, returns, resend) that move
- * an order the way the marketplace would, each emitting the webhook event the spec names.
+ * an order the way the marketplace would, each emitting the webhook event the documentation names.
  *
- * Codes and messages the spec leaves out ("not shown") are chosen here and listed in the
+ * Codes and messages the documentation leaves out ("not shown") are chosen here and listed in the
  * kit's documentation (/tmp/mock-api.md, README): `invalid_format` 400 for a malformed body,
  * `invalid_option` 422 for a value outside the order's options, `order_status` 422 for a state
  * that forbids the action, `order_error` 422 for non-FBM tracking. Express accepts answer the
@@ -38,7 +38,7 @@ const MAX_INVOICE_BYTES = 7 * 1024 * 1024;
 const ORDERS_PATH = '/merchants/ecommerce/orders/:code';
 
 export interface OrdersContext {
-  /** The operator's name: orders go out in its spelling (spec/4 section 1). */
+  /** The operator's name: orders go out in its spelling (the service's documentation today). */
   vendor: string;
   baseUrl: () => string;
   now: () => number;
@@ -64,7 +64,7 @@ interface OrderRecord {
   discarded?: true;
 }
 
-/** How the order is shipped, from the fields document 1 gives (issue 9's rule). */
+/** How the order is shipped, from the fields the Orders API documentation gives. */
 export function fulfilmentOf(order: MockOrder): Fulfilment {
   if (order.fulfilled_by_marketplace) return 'fbs';
   if (order.store_pickup) return 'store_pickup';
@@ -79,7 +79,7 @@ const REJECTION_REASONS = [
   { id: 5, label: 'Product discontinued', requires_available_quantity: false },
 ];
 
-/** A line item's size, as the service sends it (spec/4 section 2; labels are Greek words). */
+/** A line item's size, as the service sends it (the order documentation's history; labels are Greek words). */
 const SIZE = { label: 'Νούμερο', value: '42', shop_value: 'EU 42', shop_variation_uid: 'VAR-42', ean: '5201234567890' };
 
 const PRODUCT_NAMES = [
@@ -98,7 +98,7 @@ export function createOrders(context: OrdersContext) {
 
   const spelling = vendorSpelling(context.vendor);
   const ownCourier = spelling === undefined ? MARKETPLACE_COURIER : lastMileCourier(spelling.vendor);
-  /** The kit keeps the documents' spelling; what goes out is in the vendor's (spec/4 section 1). */
+  /** The kit keeps the documentation's spelling; what goes out is in the vendor's (the service's documentation today). */
   const spelt = (order: MockOrder): MockOrder => {
     if (spelling === undefined) return order;
     const rename = (fields: Record<string, unknown> | null | undefined, from: string, to: string) => {
@@ -215,7 +215,7 @@ export function createOrders(context: OrdersContext) {
     };
   };
 
-  /** A return of some of the order's items, as the service lists them (spec/4 section 2). */
+  /** A return of some of the order's items, as the service lists them (the order documentation's history). */
   const newReturn = (parcels: number): OrderReturn => ({
     return_uuid: random.id(10),
     tracking_ids: Array.from({ length: parcels }, () => random.id(13).toUpperCase()),
@@ -634,7 +634,7 @@ export function createOrders(context: OrdersContext) {
       update(record, { state: 'dispatched' });
       return view(record);
     },
-    /** Delivered: document 1 names no event for it, so none is sent. */
+    /** Delivered: the service names no event for it, so none is sent. */
     deliver(code: string): MockOrder {
       const record = must(code);
       requireState(record, 'deliver', ['dispatched']);

@@ -1,4 +1,4 @@
-/** Document 2's paging: page/per query, `Link: <...>; rel="next", <...>; rel="last"` and meta.pagination. */
+/** The Catalog API documentation's paging: page/per query, `Link: <...>; rel="next", <...>; rel="last"` and meta.pagination. */
 import { fail, json } from './wire.js';
 
 export const DEFAULT_PER = 25;

@@ -1,5 +1,5 @@
 /**
- * The Products API of document 1: batch and batch/validations (spec/4) with the exact 400/422 bodies,
+ * The Products API of the merchant API documentation: batch and batch/validations (the service today) with the exact 400/422 bodies,
  * a toggleable shop state, and the inventory the batches applied. A batch is answered at once with
  * its `id`; its per-product results (`success`, `no_change`, `failure` for a product the shop's
  * catalogue lacks) show in `GET batch/:id/status` after `batchDelayMs` of the mock's clock.
@@ -228,7 +228,7 @@ const VARIATION_TYPES = { variation_id: 'string', quantity: 'count', enabled: 'b
 const hasType = (value: unknown, type: 'string' | 'count' | 'boolean') =>
   type === 'count' ? Number.isInteger(value) && (value as number) >= 0 : type === 'string' ? typeof value === 'string' && value !== '' : typeof value === type;
 
-/** The spec's messages: `Missing required field 'product_id'`, `Product <id>: Field 'price' has invalid type`... */
+/** The documentation's messages: `Missing required field 'product_id'`, `Product <id>: Field 'price' has invalid type`... */
 function updateProblems(entry: unknown): string[] {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return ['Expected an array of product updates.'];
   const update = entry as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * Per-token request budget in fixed windows (document 2: 100 a minute per token). Windows are
+ * Per-token request budget in fixed windows (the Catalog API documentation: 100 a minute per token). Windows are
  * aligned to multiples of `windowMs`, so with a whole number of seconds X-RateLimit-Reset (epoch
  * seconds) is exact even when a benchmark scales a "minute" down to one second.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox trigger endpoints of spec/4 section 5, served for the service's twelve demo
+ * The sandbox trigger endpoints of the sandbox documentation, served for the service's twelve demo
  * orders only: `POST /merchants/ecommerce/orders/:code/trigger_webhook_request/:kind`
  * answers `{ success: true }` and sends a test delivery through the webhook sender. Like the
  * service's test deliveries, they leave the order itself as it is: the delivery shows the

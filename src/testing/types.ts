@@ -24,7 +24,7 @@ export type MockRejectOptions = RejectOptions;
 export type MockPickupWindow = PickupWindow;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** The members document 1 lists (the recorded orders also carry others). */
+/** The members the Orders API documentation lists (the recorded orders also carry others). */
 export type MockOrderFields = Order;
 
 /** An order as the mock stores it and as `GET .../orders/:code` and the webhook send it. */
@@ -43,7 +43,7 @@ export interface Change<T = unknown> {
   new: T;
 }
 
-/** A webhook payload (document 1, Events). */
+/** A webhook payload (the webhook documentation). */
 export interface MockWebhookEvent {
   event_type: 'new_order' | 'order_updated';
   event_time: string;

@@ -1,4 +1,4 @@
-/** The spec's answer shapes: `{ errors: [{ code, messages }] }`, `{ success: true }`, JSON with the service's Content-Type. */
+/** The documentation's answer shapes: `{ errors: [{ code, messages }] }`, `{ success: true }`, JSON with the service's Content-Type. */
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -115,7 +115,7 @@ export interface WebhookHandlerOptions {
    * Given but `undefined`, `null` or empty (an unset environment variable) is a `TypeError`
    * when the handler is made; `false` turns the check off.
    */
-  urlSecret?: UrlSecretOption | false;
+  urlSecret?: UrlSecretOption | false | undefined;
   /**
    * Answer 400 to a delivery with drift (a member of another type than documented). Off by
    * default and best left off: the service retries a refused delivery a few times, then the
@@ -131,7 +131,7 @@ export interface WebhookHandlerOptions {
    * secret (404), an unreadable or refused body (400, 413), a throwing or timed-out `onEvent`
    * (500), a redelivery while the first is handled (409), not a POST (405). `error` is what
    * `onEvent` threw, a `WebhookParseError` for a body, or an `Error` saying what was refused.
-   * Never awaited; what it throws is ignored. Without it, each such delivery is one
+   * Never awaited; what it throws is ignored. Without it, each such delivery but a 409 is one
    * `logger.warn` line.
    */
   onError?: (error: Error, info: WebhookErrorInfo) => void;
@@ -203,12 +203,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (!Number.isFinite(lease) || lease <= 0) throw new TypeError('createWebhookHandler: claimLeaseMs must be a positive number');
   // A store the user passed may be shared by several processes (a Map cannot be).
   const logger = options.logger ?? console;
-  if (typeof logger?.warn !== 'function') throw new TypeError('createWebhookHandler: logger must have a warn method');
+  if (typeof logger !== 'object' || logger === null) throw new TypeError('createWebhookHandler: logger must be an object with a warn method');
   if (options.onError !== undefined && typeof options.onError !== 'function') {
     throw new TypeError('createWebhookHandler: onError must be a function');
   }
   if (options.dedupe && store?.claim === undefined && !(store instanceof Map)) {
-    logger.warn('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
+    logger.warn?.('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
   }
   const onEvent = options.onEvent;
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
@@ -347,6 +347,8 @@ function refusalReporter(onError: WebhookHandlerOptions['onError'], logger: Pick
     const info: WebhookErrorInfo = { status: response.status, reason: refusal.reason, sourceAddress: printable(sourceAddress()) };
     try {
       if (onError === undefined) {
+        // A redelivery while the first is handled is no failure (several instances see it often).
+        if (refusal.reason === 'in_progress') return;
         logger.warn?.(`emporio: webhook delivery answered ${info.status} (${info.reason}): ${refusal.error.message}`, {
           ...info,
           ...(refusal.reason === 'handler_failed' ? { error: refusal.error } : {}),

@@ -1,5 +1,5 @@
 /**
- * `emporio/webhooks`: the order webhook of document 1 and the returns webhook, parsed, verified and handled.
+ * `emporio/webhooks`: the order webhook of the merchant API documentation and the returns webhook, parsed, verified and handled.
  * Runs on any runtime with WHATWG fetch, Request, Response and crypto.subtle; it
  * carries no HTTP client.
  */

@@ -1,6 +1,6 @@
 /**
  * Source-address verification. The order webhook carries no signature; the source
- * address is the only proof of origin (document 1, Events).
+ * address is the only proof of origin (the webhook documentation).
  *
  * Address forms, decided deliberately:
  * - IPv4 dotted quad only, each part 0..255 in decimal without leading zeros
@@ -16,7 +16,7 @@
  * - Anything else, including non-strings, is `false`; nothing here throws.
  */
 
-/** The documented webhook source ranges (document 1, Events), IPv4 then IPv6. */
+/** The documented webhook source ranges (the webhook documentation), IPv4 then IPv6. */
 export const WEBHOOK_SOURCE_RANGES: readonly string[] = Object.freeze([
   '185.6.76.0/22',
   '3.73.204.153/32',

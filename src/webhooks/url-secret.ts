@@ -1,5 +1,5 @@
 /**
- * The secret in a registered webhook URL (spec/4 section 9): deliveries carry no signature,
+ * The secret in a registered webhook URL (the service's documentation today): deliveries carry no signature,
  * so a merchant registers `https://shop.example/webhooks/<secret>` (or `...?secret=<secret>`)
  * and the receiver accepts only requests to that URL.
  */

@@ -12,7 +12,7 @@ import {
 import { AddressCreate, AddressUpdate, GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The user's addresses (document 3); an address id is what `catalog.personalization.update` takes. */
+/** The user's addresses (the Account API documentation); an address id is what `catalog.personalization.update` takes. */
 export class Addresses extends APIResource {
   /** `GET /user/addresses` (not paginated). */
   list(params: GetParams = {}, options?: RequestOptions): APIPromise<Address[]> {

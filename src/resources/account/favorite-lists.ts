@@ -16,7 +16,7 @@ import { APIResource } from '../resource.js';
 import { listIdSegment } from './shared.js';
 
 /**
- * The user's favorite lists (document 3): custom lists, auto lists (one per category,
+ * The user's favorite lists (the Account API documentation): custom lists, auto lists (one per category,
  * negative ids) and the virtual owned list. Needs a user token with the favorites permission.
  */
 export class FavoriteLists extends APIResource {

@@ -8,7 +8,7 @@ import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteCreate, FavoritesParams, FavoriteUpdate, GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The user's favorite SKUs (document 3). Needs a user token with the favorites permission. */
+/** The user's favorite SKUs (the Account API documentation). Needs a user token with the favorites permission. */
 export class Favorites extends APIResource {
   /** `GET /favorites`, page by page, newest first; `owned: true` lists only owned favorites (excluded otherwise). */
   list(params: FavoritesParams = {}, options?: ListOptions): PagePromise<Favorite, PageMeta> {

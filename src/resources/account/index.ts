@@ -7,7 +7,7 @@ import { SavedOrders } from './saved-orders.js';
 import { User } from './user.js';
 
 /**
- * User-account resources (document 3). Every call needs a user access token (`tokens.account`,
+ * User-account resources (the Account API documentation). Every call needs a user access token (`tokens.account`,
  * or the default `token`); favorites need its favorites permission, notifications its
  * notifications permission, and a 401 or 403 says which.
  */
@@ -19,6 +19,7 @@ export class Account {
   readonly savedOrders: SavedOrders;
   readonly notifications: Notifications;
 
+  /** @internal */
   constructor(transport: Transport) {
     this.favoriteLists = new FavoriteLists(transport);
     this.favorites = new Favorites(transport);

@@ -8,7 +8,7 @@ import type { PageMeta } from '../../schemas/catalog/base.js';
 import { GetParams, ListParams, NotificationIds } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The user's notification feed: price drops, availability, releases, reviews (document 3). Needs the notifications permission. */
+/** The user's notification feed: price drops, availability, releases, reviews (the Account API documentation). Needs the notifications permission. */
 export class Notifications extends APIResource {
   /** `GET /notifications`, page by page. */
   list(params: ListParams = {}, options?: ListOptions): PagePromise<Notification, PageMeta> {

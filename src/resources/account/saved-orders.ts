@@ -5,7 +5,7 @@ import type { PageMeta } from '../../schemas/catalog/base.js';
 import { ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The user's saved orders (document 3). */
+/** The user's saved orders (the Account API documentation). */
 export class SavedOrders extends APIResource {
   /** `GET /user/saved_orders`, page by page. */
   list(params: ListParams = {}, options?: ListOptions): PagePromise<SavedOrder, PageMeta> {

@@ -5,7 +5,7 @@ import { AvatarsAnswer, type User as UserData, UserAnswer } from '../../schemas/
 import { GetParams, UserUpdate } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The signed-in user's profile (document 3). */
+/** The signed-in user's profile (the Account API documentation). */
 export class User extends APIResource {
   /** `GET /user`. */
   get(params: GetParams = {}, options?: RequestOptions): APIPromise<UserData> {

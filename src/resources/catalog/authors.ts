@@ -7,7 +7,7 @@ import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Book authors (document 2; the path is `/author`, singular). */
+/** Book authors (the Catalog API documentation; the path is `/author`, singular). */
 export class Authors extends APIResource {
   /** `GET /author/:id/`. */
   get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Author> {

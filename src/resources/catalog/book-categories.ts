@@ -15,11 +15,11 @@ import { BookCategoryFiltersParams, GetParams, ListParams } from '../../schemas/
 import { APIResource } from '../resource.js';
 
 /**
- * Book categories (a Dewey-like tree). Document 2 shows only the `filters?q=` search;
+ * Book categories (a Dewey-like tree). The Catalog API documentation shows only the `filters?q=` search;
  * the other paths and shapes come from recorded answers.
  */
 export class BookCategories extends APIResource {
-  /** `GET /book_categories`: the top-level book categories (not paginated). From recorded answers, not from the spec. */
+  /** `GET /book_categories`: the top-level book categories (not paginated). From recorded answers, not from the documentation. */
   list(params: GetParams = {}, options?: RequestOptions): APIPromise<BookCategory[]> {
     return this._transport.request({
       api: 'catalog',
@@ -32,7 +32,7 @@ export class BookCategories extends APIResource {
     }, (body) => body.categories);
   }
 
-  /** `GET /book_categories/:id`. Path and shape come from recorded answers, not from the spec. */
+  /** `GET /book_categories/:id`. Path and shape come from recorded answers, not from the documentation. */
   get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<BookCategory> {
     return this._transport.request({
       api: 'catalog',
@@ -47,7 +47,7 @@ export class BookCategories extends APIResource {
 
   /**
    * `GET /book_categories/:id/books`, page by page, with `ordered_by` and `order_by_methods`
-   * in the page's `meta`. Path and shape come from recorded answers, not from the spec.
+   * in the page's `meta`. Path and shape come from recorded answers, not from the documentation.
    */
   books(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Book, ListMeta> {
     return this._transport.list(
@@ -67,8 +67,8 @@ export class BookCategories extends APIResource {
   /**
    * `filters(id)`: `GET /book_categories/:id/filters`, the subcategories of a book category,
    * with the category itself as `meta.ancestor` (path and shape from recorded answers, not
-   * from the spec). `filters({ q })`: `GET /book_categories/filters?q=`, the book categories
-   * matching a term, each with `match_count` (document 2); `q` of at least 2 characters.
+   * from the documentation). `filters({ q })`: `GET /book_categories/filters?q=`, the book categories
+   * matching a term, each with `match_count` (the Catalog API documentation); `q` of at least 2 characters.
    * Resolves to the wire object, since `meta.ancestor` carries data.
    */
   filters(idOrSearch: number | BookCategoryFiltersParams, options?: RequestOptions): APIPromise<BookCategoriesPage> {

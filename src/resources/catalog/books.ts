@@ -7,7 +7,7 @@ import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { type BooksSearchParams, BooksSearchRequest, GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Books (document 2). */
+/** Books (the Catalog API documentation). */
 export class Books extends APIResource {
   /** `GET /books/:id`. */
   get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Book> {

@@ -24,7 +24,7 @@ import {
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The category tree (document 2). A SKU always belongs to a leaf category (`children_count: 0`). */
+/** The category tree (the Catalog API documentation). A SKU always belongs to a leaf category (`children_count: 0`). */
 export class Categories extends APIResource {
   /** `GET /categories`: every category, page by page. */
   list(params: ListParams = {}, options?: ListOptions): PagePromise<Category, ListMeta> {
@@ -149,7 +149,7 @@ export class Categories extends APIResource {
 
   /**
    * `GET /categories/:id/manufacturers`: the manufacturers with SKUs in the category, page by page.
-   * Path, parameters and shape come from recorded answers, not from the spec.
+   * Path, parameters and shape come from recorded answers, not from the documentation.
    */
   manufacturers(
     id: number,
@@ -173,7 +173,7 @@ export class Categories extends APIResource {
   /**
    * `GET /categories/:id/favorites`: the user's favorites in the category, page by page. Needs
    * a user token with the favorites permission (sent with the account token). Path and shape
-   * come from recorded answers, not from the spec.
+   * come from recorded answers, not from the documentation.
    */
   favorites(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Favorite, PageMeta> {
     return this._transport.list(

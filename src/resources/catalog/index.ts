@@ -25,7 +25,7 @@ import { checkSearchTerm} from './shared.js';
 import { Shops } from './shops.js';
 import { Skus } from './skus.js';
 
-/** The public catalog API v3 (document 2): categories, SKUs, products, shops, manufacturers, search, books. */
+/** The public catalog API v3 (the Catalog API documentation): categories, SKUs, products, shops, manufacturers, search, books. */
 export class Catalog extends APIResource {
   readonly categories: Categories;
   readonly skus: Skus;
@@ -40,6 +40,7 @@ export class Catalog extends APIResource {
   readonly flags: Flags;
   readonly personalization: Personalization;
 
+  /** @internal */
   constructor(transport: Transport) {
     super(transport);
     this.categories = new Categories(transport);
@@ -79,7 +80,7 @@ export class Catalog extends APIResource {
 
   /**
    * `GET /autocomplete?q=`: suggestions while typing (`k` the keyword, `d` the category to
-   * search it in, when scoped). Path and shape come from recorded answers, not from the spec.
+   * search it in, when scoped). Path and shape come from recorded answers, not from the documentation.
    */
   autocomplete(q: string, options?: RequestOptions): APIPromise<AutocompleteSuggestion[]> {
     return this._transport.request(() => {

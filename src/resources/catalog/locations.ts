@@ -4,7 +4,7 @@ import { type Location, LocationsPage } from '../../schemas/catalog/shops.js';
 import { LocationsFindParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Shop locations near a point (document 2). */
+/** Shop locations near a point (the Catalog API documentation). */
 export class Locations extends APIResource {
   /** `GET /locations/find?lat=&lng=`: locations with their `distance`; coordinates are decimal strings. */
   find(params: LocationsFindParams, options?: RequestOptions): APIPromise<Location[]> {

@@ -9,7 +9,7 @@ import { type Sku, SkusPage } from '../../schemas/catalog/skus.js';
 import { GetParams, ListParams, ManufacturerCategoriesParams, ManufacturerSkusParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Manufacturers, their categories and SKUs (document 2). */
+/** Manufacturers, their categories and SKUs (the Catalog API documentation). */
 export class Manufacturers extends APIResource {
   /** `GET /manufacturers`, page by page. */
   list(params: ListParams = {}, options?: ListOptions): PagePromise<Manufacturer, PageMeta> {

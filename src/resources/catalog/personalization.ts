@@ -5,7 +5,7 @@ import { type Personalization as PersonalizationData, PersonalizationAnswer } fr
 import { PersonalizationUpdate } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** The address and payment method that products' shipping and payment costs (`blp`) are computed for (document 2). */
+/** The address and payment method that products' shipping and payment costs (`blp`) are computed for (the Catalog API documentation). */
 export class Personalization extends APIResource {
   /** `GET /personalization`. */
   get(options?: RequestOptions): APIPromise<PersonalizationData> {

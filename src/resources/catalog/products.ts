@@ -5,7 +5,7 @@ import { ProductAnswer } from '../../schemas/catalog/skus.js';
 import { GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Products: single shop offers of a SKU (document 2). */
+/** Products: single shop offers of a SKU (the Catalog API documentation). */
 export class CatalogProducts extends APIResource {
   /**
    * `GET /products/:id`. Resolves to the wire object `{ product, meta }`: `meta.personalization`

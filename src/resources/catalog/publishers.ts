@@ -7,9 +7,9 @@ import type { ListMeta } from '../../schemas/catalog/categories.js';
 import { GetParams, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Book publishers. The spec does not show these endpoints: paths and shapes come from recorded answers. */
+/** Book publishers. The documentation does not show these endpoints: paths and shapes come from recorded answers. */
 export class Publishers extends APIResource {
-  /** `GET /publisher/:id`. Path and shape come from recorded answers, not from the spec. */
+  /** `GET /publisher/:id`. Path and shape come from recorded answers, not from the documentation. */
   get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Publisher> {
     return this._transport.request({
       api: 'catalog',
@@ -22,7 +22,7 @@ export class Publishers extends APIResource {
     }, (body) => body.publisher);
   }
 
-  /** `GET /publisher/:id/books`, page by page. Path and shape come from recorded answers, not from the spec. */
+  /** `GET /publisher/:id/books`, page by page. Path and shape come from recorded answers, not from the documentation. */
   books(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Book, ListMeta> {
     return this._transport.list(
       {

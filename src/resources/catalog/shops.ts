@@ -24,7 +24,7 @@ import {
 } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 
-/** Shops, their reviews and locations (document 2). */
+/** Shops, their reviews and locations (the Catalog API documentation). */
 export class Shops extends APIResource {
   /** `GET /shops/:id`. */
   get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Shop> {

@@ -45,12 +45,12 @@ import { APIResource } from '../resource.js';
 const REVIEW_PERMISSION = 'publish_sku_review_actions';
 
 /**
- * SKUs: a SKU aggregates the products (offers) that shops sell of one item (document 2).
- * Methods marked "from recorded answers" are endpoints the spec names without showing:
- * their paths and shapes are the recorded real ones, less firm than the spec's.
+ * SKUs: a SKU aggregates the products (offers) that shops sell of one item (the Catalog API documentation).
+ * Methods marked "from recorded answers" are endpoints the documentation names without showing:
+ * their paths and shapes are the recorded real ones, less firm than the documentation's.
  */
 export class Skus extends APIResource {
-  /** `GET /skus/:id`. Path and shape come from recorded answers, not from the spec. */
+  /** `GET /skus/:id`. Path and shape come from recorded answers, not from the documentation. */
   get(id: number, params: GetParams = {}, options?: RequestOptions): APIPromise<Sku> {
     return this._transport.request({
       api: 'catalog',
@@ -109,7 +109,7 @@ export class Skus extends APIResource {
     }, (body) => body.favorites);
   }
 
-  /** `GET /skus/:id/similar`, page by page. Path and shape come from recorded answers, not from the spec. */
+  /** `GET /skus/:id/similar`, page by page. Path and shape come from recorded answers, not from the documentation. */
   similar(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Sku, ListMeta> {
     return this._transport.list(
       {
@@ -128,7 +128,7 @@ export class Skus extends APIResource {
   /**
    * `GET /skus/:id/products`: the SKU's offers, page by page; `meta.personalization` (on the
    * page's `meta`) is the address the costs were computed for. Path and shape come from
-   * recorded answers, not from the spec.
+   * recorded answers, not from the documentation.
    */
   products(id: number, params: ListParams = {}, options?: ListOptions): PagePromise<Product, ProductsMeta> {
     return this._transport.list(
@@ -147,7 +147,7 @@ export class Skus extends APIResource {
 
   /**
    * `GET /skus/:id/product_cards`: the SKU's offers grouped per shop, page by page. Path and
-   * shape come from recorded answers, not from the spec.
+   * shape come from recorded answers, not from the documentation.
    */
   productCards(
     id: number,
@@ -171,7 +171,7 @@ export class Skus extends APIResource {
   /**
    * `GET /skus/:id/reviews`, page by page (most recent non-demoted first). `include_meta`
    * `'sku_reviews_aggregation'` and `'sku_rating_breakdown'` fill the page's `meta`.
-   * Path and shape come from recorded answers, not from the spec.
+   * Path and shape come from recorded answers, not from the documentation.
    */
   reviews(id: number, params: SkuReviewsParams = {}, options?: ListOptions): PagePromise<SkuReview, SkuReviewsMeta> {
     return this._transport.list(
@@ -190,7 +190,7 @@ export class Skus extends APIResource {
 
   /**
    * `GET /skus/:sku_id/reviews/new`: the questions of a new review. Needs a user token
-   * (sent with the account token). Path and shape come from recorded answers, not from the spec.
+   * (sent with the account token). Path and shape come from recorded answers, not from the documentation.
    */
   newReviewForm(skuId: number, options?: RequestOptions): APIPromise<ReviewForm> {
     return this._transport.request({
@@ -205,7 +205,7 @@ export class Skus extends APIResource {
 
   /**
    * `GET /skus/:sku_id/reviews/:id/edit`: the form of the user's review with its earlier
-   * answers `selected`. Path and shape come from recorded answers, not from the spec.
+   * answers `selected`. Path and shape come from recorded answers, not from the documentation.
    */
   editReviewForm(skuId: number, reviewId: number, options?: RequestOptions): APIPromise<ReviewForm> {
     return this._transport.request({
@@ -221,7 +221,7 @@ export class Skus extends APIResource {
   /**
    * `POST /skus/:sku_id/reviews`, sent as `{ review: { rating, review?, answer_ids? } }`.
    * Needs the publish_sku_review_actions permission. Body and shape come from recorded
-   * answers, not from the spec.
+   * answers, not from the documentation.
    */
   createReview(skuId: number, review: ReviewCreate, options?: RequestOptions): APIPromise<SkuReview> {
     return this._transport.request(() => {
@@ -241,7 +241,7 @@ export class Skus extends APIResource {
   /**
    * `PUT /skus/:sku_id/reviews/:id`, sent as `{ review: { ... } }` with any subset of the
    * fields. Needs the publish_sku_review_actions permission. Body and shape come from
-   * recorded answers, not from the spec.
+   * recorded answers, not from the documentation.
    */
   updateReview(
     skuId: number,
@@ -265,7 +265,7 @@ export class Skus extends APIResource {
 
   /**
    * `DELETE /skus/:sku_id/reviews/:id` (204). Needs the publish_sku_review_actions
-   * permission. Path and answer come from recorded answers, not from the spec.
+   * permission. Path and answer come from recorded answers, not from the documentation.
    */
   deleteReview(skuId: number, reviewId: number, options?: RequestOptions): APIPromise<void> {
     return this._transport.request({
@@ -278,10 +278,10 @@ export class Skus extends APIResource {
   }
 
   /**
-   * `POST /skus/:sku_id/reviews/:id/votes`, sent as `{ vote: { helpful } }` (the spec's
+   * `POST /skus/:sku_id/reviews/:id/votes`, sent as `{ vote: { helpful } }` (the documentation's
    * `{?vote}`; the recorded requests send it in the body). `embed: 'sku_review'` nests the
    * voted review in the answer. Needs the publish_sku_review_actions permission. Shape
-   * comes from recorded answers, not from the spec.
+   * comes from recorded answers, not from the documentation.
    */
   voteReview(
     skuId: number,
@@ -310,7 +310,7 @@ export class Skus extends APIResource {
    * `POST /skus/:sku_id/reviews/:id/flags`, sent as `{ flag: { reason } }` with a reason
    * from `catalog.flags.list()`. The answer is a bare object, no root key. Needs the
    * publish_sku_review_actions permission. Body and shape come from recorded answers, not
-   * from the spec.
+   * from the documentation.
    */
   flagReview(
     skuId: number,

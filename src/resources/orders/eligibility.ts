@@ -52,7 +52,7 @@ function fulfilledByMarketplace(order: EligibilityOrder, vendor: string | undefi
 }
 
 /**
- * Whether `orders.setAsReady` can succeed for this order: document 1, rule 3.
+ * Whether `orders.setAsReady` can succeed for this order: the Orders API documentation's rule 3.
  *
  * Prerequisites, each checked on the order as the SDK returned it:
  * - `state` is `accepted`;
@@ -63,7 +63,7 @@ function fulfilledByMarketplace(order: EligibilityOrder, vendor: string | undefi
  *   - not fulfilled by the marketplace warehouse (FBS): `fulfilled_by_marketplace` is not true;
  *   - not a store pickup: `store_pickup` is not true;
  *   - not fulfilled by the merchant (FBM): the order carries no field that says FBM, so the SDK
- *     infers it from `shipping_cost` being a number (document 1: present "only for FBM orders");
+ *     infers it from `shipping_cost` being a number (documented as present "only for FBM orders");
  *     an FBM order also ships with a courier other than the marketplace's, reported above;
  *   - `fulfillment_mode`, when present (some payloads only), is `core`.
  *
@@ -98,7 +98,7 @@ export function canSetAsReady(order: EligibilityOrder, options?: EligibilityOpti
 }
 
 /**
- * Whether `orders.setAsNotReady` can succeed for this order: document 1, rule 4.
+ * Whether `orders.setAsNotReady` can succeed for this order: the Orders API documentation's rule 4.
  *
  * Prerequisites: `state` is `accepted`; it was marked ready (`is_ready_for_dispatch` is
  * true); shipped by the marketplace's own last-mile courier (`courier` is

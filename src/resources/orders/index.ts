@@ -66,7 +66,7 @@ export interface ReadyParams {
   order?: EligibilityOrder & Pick<Order, 'code'>;
 }
 
-/** What a sandbox trigger asks the service to deliver (spec/4 section 5). */
+/** What a sandbox trigger asks the service to deliver (the sandbox documentation). */
 export const WEBHOOK_TRIGGER_KINDS = ['creation', 'voucher_update', 'extension', 'cancellation'] as const;
 export type WebhookTriggerKind = (typeof WEBHOOK_TRIGGER_KINDS)[number];
 const TriggerKind = /* @__PURE__ */ lazy(() => z.enum(WEBHOOK_TRIGGER_KINDS, { error: `expected one of ${WEBHOOK_TRIGGER_KINDS.join(', ')}` }));
@@ -112,7 +112,7 @@ const getSpec = (code: string, spelling: VendorSpelling | undefined, options: Ge
 };
 
 /**
- * Orders API (document 1). Order actions are sent exactly once, never retried: when an
+ * Orders API (the merchant API documentation). Order actions are sent exactly once, never retried: when an
  * answer is lost (time-out, dropped connection), accept, reject, setAsReady and
  * setAsNotReady read the order once and resolve if it already shows the effect;
  * otherwise they throw the original `ConnectionError` / `TimeoutError`.
@@ -166,19 +166,27 @@ export class Orders extends APIResource {
    * One file per order; a later upload replaces the earlier one. The type is decided from
    * the file's first bytes (PDF, PNG or JPEG), the size is at most 7 MiB; the file name
    * defaults to `invoice.<detected extension>` (a `File`'s own name, with that extension).
-   * Resolves to the service's answer, whose shape the spec does not show.
+   * Resolves to the service's answer as sent, `{ success: true }` (the documentation does not
+   * show it; `undefined` for an empty answer).
    */
-  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<unknown> {
+  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<SuccessAnswer | undefined> {
     return this._transport.call(async () => {
       const form = await invoiceForm(file, params?.filename);
-      const answer = await this._transport.send({ api: 'orders', method: 'POST', path: path`/merchants/ecommerce/orders/${code}/invoices`, form, options });
+      const answer = await this._transport.send({
+        api: 'orders',
+        method: 'POST',
+        path: path`/merchants/ecommerce/orders/${code}/invoices`,
+        form,
+        schema: ActionAnswer,
+        options,
+      });
       return { data: answer.body, answer };
     });
   }
 
   /**
    * POST .../orders/:code/set_as_ready: ready for pickup by the marketplace's last-mile
-   * courier (document 1, rule 3). Required for shops in the Set as Ready programme
+   * courier (the Orders API documentation's rule 3). Required for shops in the Set as Ready programme
    * (`set_as_ready_required: true`) from 2026-03-30: for them a voucher download no longer
    * marks the order ready. Pass `{ order }` to check `canSetAsReady` before sending.
    */
@@ -193,7 +201,7 @@ export class Orders extends APIResource {
   }
 
   /**
-   * POST .../orders/:code/set_as_not_ready: undo `setAsReady` before pickup (document 1,
+   * POST .../orders/:code/set_as_not_ready: undo `setAsReady` before pickup (the merchant API documentation,
    * rule 4). Pass `{ order }` to check `canSetAsNotReady` before sending.
    */
   setAsNotReady(code: string, params?: ReadyParams, options?: RequestOptions): APIPromise<void> {

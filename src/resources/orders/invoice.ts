@@ -3,7 +3,7 @@ import { RequestValidationError } from '../../core/errors.js';
 /** What `uploadInvoice` takes: the file's bytes, in any of the forms fetch runtimes use. */
 export type InvoiceFile = Blob | Uint8Array | ArrayBuffer;
 
-/** Document 1: at most 7 MB per invoice file; taken as 7 MiB, as the contract says. */
+/** The merchant API documentation: at most 7 MB per invoice file; taken as 7 MiB, as the contract says. */
 export const MAX_INVOICE_BYTES = 7 * 1024 * 1024;
 
 interface InvoiceType {

@@ -15,7 +15,7 @@ export type { UpdateManyFailure, UpdateManyOptions, UpdateManyProgress, UpdateMa
 /** `{ success: true, id }`, or an empty answer. */
 const BatchAnswer = /* @__PURE__ */ lazy(() => z.optional(BatchUpdateAnswer));
 
-/** Document 1: at most 500 product updates per request. */
+/** The merchant API documentation: at most 500 product updates per request. */
 export const MAX_BATCH_SIZE = 500;
 
 /** Every update checked on its own; issues carry the index (`[3, 'price']`). */
@@ -43,7 +43,7 @@ function checkBatch(updates: readonly ProductUpdate[]): ProductUpdate[] {
 }
 
 /**
- * Products API (document 1): availability, price (integer cents) and quantity of
+ * Products API (the merchant API documentation): availability, price (integer cents) and quantity of
  * existing products and their variations. The values are absolute, so a request is
  * safe to repeat: transient failures are retried.
  */

@@ -14,11 +14,11 @@ export const num = maybe(z.number());
 export const bool = maybe(z.boolean());
 /** An array of strings the service may omit or send as null. */
 export const texts = maybe(z.array(z.string()));
-/** A value whose shape the spec does not give. */
+/** A value whose shape the documentation does not give. */
 export const anything = maybe(z.unknown());
-/** An object whose fields the spec does not give: every field is kept, none is checked. */
+/** An object whose fields the documentation does not give: every field is kept, none is checked. */
 export const loose = /* @__PURE__ */ lazy(() => record({}));
-/** A scalar the spec names without a type (a year, a page count): number or string. */
+/** A scalar the documentation names without a type (a year, a page count): number or string. */
 export const scalar = maybe(z.union([z.number(), z.string()]));
 /** A resource identifier: required, as the SDK needs it. */
 export const id = z.number();
@@ -31,7 +31,7 @@ const paginationShape = () => ({
   /** Page size (default 25). */
   per: num,
 });
-/** meta.pagination of document 2: `{ total_results, total_pages, page, per }`. */
+/** meta.pagination of the Catalog API: `{ total_results, total_pages, page, per }`. */
 export interface Pagination extends Infer<typeof paginationShape> {}
 export const Pagination: Schema<Pagination> = /* @__PURE__ */ answer(paginationShape);
 

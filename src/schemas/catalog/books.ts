@@ -1,4 +1,4 @@
-/** Books, authors, book categories, publishers, and moderation flags (document 2). */
+/** Books, authors, book categories, publishers, and moderation flags (the Catalog API documentation). */
 import type * as z from 'zod/mini';
 import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, scalar, single, text } from './base.js';
@@ -38,7 +38,7 @@ const bookDetailsShape = () => ({
   ages: scalar,
   description: text,
 });
-/** The spec lists these fields without types: numbers or strings are accepted where either is plausible. */
+/** The documentation lists these fields without types: numbers or strings are accepted where either is plausible. */
 export interface BookDetails extends Infer<typeof bookDetailsShape> {}
 export const BookDetails: Schema<BookDetails> = /* @__PURE__ */ answer(bookDetailsShape);
 
@@ -61,7 +61,7 @@ const bookCategoriesMetaShape = () => ({
   /** With `GET /book_categories/:id/filters`: the category whose subcategories are listed. */
   ancestor: maybe(BookCategory),
 });
-/** `meta` of book category lists. Shape from recorded answers; the spec does not show it. */
+/** `meta` of book category lists. Shape from recorded answers; the documentation does not show it. */
 export interface BookCategoriesMeta extends Infer<typeof bookCategoriesMetaShape> {}
 export const BookCategoriesMeta: Schema<BookCategoriesMeta> = /* @__PURE__ */ answer(bookCategoriesMetaShape);
 
@@ -74,7 +74,7 @@ const publisherShape = () => ({
   fax: text,
   phone: text,
 });
-/** A book publisher. Shape from recorded answers; the spec does not show it. */
+/** A book publisher. Shape from recorded answers; the documentation does not show it. */
 export interface Publisher extends Infer<typeof publisherShape> {}
 export const Publisher: Schema<Publisher> = /* @__PURE__ */ answer(publisherShape);
 
@@ -115,11 +115,11 @@ export interface AuthorAnswer extends z.output<typeof AuthorAnswer> {}
 export const BookCategoriesPage = /* @__PURE__ */ listPage('categories', BookCategory, BookCategoriesMeta);
 export interface BookCategoriesPage extends z.output<typeof BookCategoriesPage> {}
 
-/** `GET /book_categories/:id`. Shape from recorded answers; the spec does not show it. */
+/** `GET /book_categories/:id`. Shape from recorded answers; the documentation does not show it. */
 export const BookCategoryAnswer = /* @__PURE__ */ single('category', BookCategory);
 export interface BookCategoryAnswer extends z.output<typeof BookCategoryAnswer> {}
 
-/** `GET /publisher/:id`. Shape from recorded answers; the spec does not show it. */
+/** `GET /publisher/:id`. Shape from recorded answers; the documentation does not show it. */
 export const PublisherAnswer = /* @__PURE__ */ single('publisher', Publisher);
 export interface PublisherAnswer extends z.output<typeof PublisherAnswer> {}
 

@@ -1,6 +1,6 @@
 /**
  * Categories, their specifications and filter groups, and the meta of SKU
- * listings (document 2).
+ * listings (the Catalog API documentation).
  */
 import * as z from 'zod/mini';
 import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
@@ -126,7 +126,7 @@ const listMetaShape = () => ({
   order_by_methods: maybe(z.record(z.string(), z.string())),
   /** With `include_meta=available_filters`. */
   available_filters: maybe(AvailableFilters),
-  /** With `include_meta=applied_filters`; its shape is not shown in the spec. */
+  /** With `include_meta=applied_filters`; its shape is not shown in the documentation. */
   applied_filters: anything,
 });
 /** `meta` of SKU and book listings. */

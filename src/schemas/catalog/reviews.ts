@@ -1,5 +1,5 @@
 /**
- * SKU reviews, their forms, votes and flags. Document 2 names these endpoints
+ * SKU reviews, their forms, votes and flags. The Catalog API documentation names these endpoints
  * without showing them: every shape here is from recorded answers.
  */
 import * as z from 'zod/mini';
@@ -31,7 +31,7 @@ const skuReviewShape = () => ({
   helpful: bool,
   sentiments: maybe(ReviewSentiments),
 });
-/** A SKU review. Shape from recorded answers; the spec does not show it. */
+/** A SKU review. Shape from recorded answers; the documentation does not show it. */
 export interface SkuReview extends Infer<typeof skuReviewShape> {}
 export const SkuReview: Schema<SkuReview> = /* @__PURE__ */ answer(skuReviewShape);
 
@@ -43,12 +43,12 @@ const reviewAggregateShape = () => ({
   /** Seen: `good`. */
   style: text,
 });
-/** An entry of `meta.sku_reviews_aggregation`. Shape from recorded answers; the spec does not show it. */
+/** An entry of `meta.sku_reviews_aggregation`. Shape from recorded answers; the documentation does not show it. */
 export interface ReviewAggregate extends Infer<typeof reviewAggregateShape> {}
 export const ReviewAggregate: Schema<ReviewAggregate> = /* @__PURE__ */ answer(reviewAggregateShape);
 
 const skuRatingBreakdownEntryShape = () => ({ star: num, percentage: num, count: num });
-/** An entry of `meta.sku_rating_breakdown`. Shape from recorded answers; the spec does not show it. */
+/** An entry of `meta.sku_rating_breakdown`. Shape from recorded answers; the documentation does not show it. */
 export interface SkuRatingBreakdownEntry extends Infer<typeof skuRatingBreakdownEntryShape> {}
 export const SkuRatingBreakdownEntry: Schema<SkuRatingBreakdownEntry> = /* @__PURE__ */ answer(skuRatingBreakdownEntryShape);
 
@@ -59,7 +59,7 @@ const skuReviewsMetaShape = () => ({
   /** With `include_meta=sku_rating_breakdown`. */
   sku_rating_breakdown: maybe(z.array(SkuRatingBreakdownEntry)),
 });
-/** `meta` of a SKU's reviews. Shape from recorded answers; the spec does not show it. */
+/** `meta` of a SKU's reviews. Shape from recorded answers; the documentation does not show it. */
 export interface SkuReviewsMeta extends Infer<typeof skuReviewsMetaShape> {}
 export const SkuReviewsMeta: Schema<SkuReviewsMeta> = /* @__PURE__ */ answer(skuReviewsMetaShape);
 
@@ -91,7 +91,7 @@ const reviewFormShape = () => ({
   review: text,
   questions: maybe(z.array(ReviewFormQuestion)),
 });
-/** The new-review and edit-review form. Shape from recorded answers; the spec does not show it. */
+/** The new-review and edit-review form. Shape from recorded answers; the documentation does not show it. */
 export interface ReviewForm extends Infer<typeof reviewFormShape> {}
 export const ReviewForm: Schema<ReviewForm> = /* @__PURE__ */ answer(reviewFormShape);
 
@@ -104,7 +104,7 @@ const skuReviewVoteShape = () => ({
   /** With `embed=sku_review`. */
   sku_review: maybe(SkuReview),
 });
-/** A vote on a SKU review. Shape from recorded answers; the spec does not show it. */
+/** A vote on a SKU review. Shape from recorded answers; the documentation does not show it. */
 export interface SkuReviewVote extends Infer<typeof skuReviewVoteShape> {}
 export const SkuReviewVote: Schema<SkuReviewVote> = /* @__PURE__ */ answer(skuReviewVoteShape);
 
@@ -121,29 +121,29 @@ const skuReviewFlagShape = () => ({
 });
 /**
  * The answer of `POST /skus/:sku_id/reviews/:review_id/flags`: a bare object,
- * no root key. Shape from recorded answers; the spec does not show it.
+ * no root key. Shape from recorded answers; the documentation does not show it.
  */
 export interface SkuReviewFlag extends Infer<typeof skuReviewFlagShape> {}
 export const SkuReviewFlag: Schema<SkuReviewFlag> = /* @__PURE__ */ answer(skuReviewFlagShape);
 
-/** `GET /skus/:id/reviews`. Shape from recorded answers; the spec does not show it. */
+/** `GET /skus/:id/reviews`. Shape from recorded answers; the documentation does not show it. */
 export const SkuReviewsPage = /* @__PURE__ */ listPage('reviews', SkuReview, SkuReviewsMeta);
 export interface SkuReviewsPage extends z.output<typeof SkuReviewsPage> {}
 
 /**
  * `POST /skus/:sku_id/reviews` (201), `PUT /skus/:sku_id/reviews/:id`.
- * Shape from recorded answers; the spec does not show it.
+ * Shape from recorded answers; the documentation does not show it.
  */
 export const SkuReviewAnswer = /* @__PURE__ */ single('sku_review', SkuReview);
 export interface SkuReviewAnswer extends z.output<typeof SkuReviewAnswer> {}
 
 /**
  * `GET /skus/:sku_id/reviews/new`, `GET /skus/:sku_id/reviews/:id/edit`.
- * Shape from recorded answers; the spec does not show it.
+ * Shape from recorded answers; the documentation does not show it.
  */
 export const ReviewFormAnswer = /* @__PURE__ */ single('review_form', ReviewForm);
 export interface ReviewFormAnswer extends z.output<typeof ReviewFormAnswer> {}
 
-/** `POST /skus/:sku_id/reviews/:id/votes` (201). Shape from recorded answers; the spec does not show it. */
+/** `POST /skus/:sku_id/reviews/:id/votes` (201). Shape from recorded answers; the documentation does not show it. */
 export const SkuReviewVoteAnswer = /* @__PURE__ */ single('sku_review_vote', SkuReviewVote);
 export interface SkuReviewVoteAnswer extends z.output<typeof SkuReviewVoteAnswer> {}

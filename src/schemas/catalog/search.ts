@@ -1,4 +1,4 @@
-/** Search and autocomplete (document 2). */
+/** Search and autocomplete (the Catalog API documentation). */
 import * as z from 'zod/mini';
 import { answer, type Infer, maybe, record, type Schema } from '../common.js';
 import { bool, listPage, num, Pagination, text } from './base.js';
@@ -40,7 +40,7 @@ const autocompleteSuggestionShape = () => ({
   d: maybe(record({ n: text, id: num })),
 });
 /**
- * One autocomplete suggestion. Shape from recorded answers; the spec does not
+ * One autocomplete suggestion. Shape from recorded answers; the documentation does not
  * show it, and the meanings below are read from the recordings.
  */
 export interface AutocompleteSuggestion extends Infer<typeof autocompleteSuggestionShape> {}
@@ -50,6 +50,6 @@ export const AutocompleteSuggestion: Schema<AutocompleteSuggestion> = /* @__PURE
 export const SearchPage = /* @__PURE__ */ listPage('categories', Category, SearchMeta);
 export interface SearchPage extends z.output<typeof SearchPage> {}
 
-/** `GET /autocomplete?q=`. Shape from recorded answers; the spec does not show it. */
+/** `GET /autocomplete?q=`. Shape from recorded answers; the documentation does not show it. */
 export const AutocompleteAnswer = /* @__PURE__ */ listPage('autocomplete', AutocompleteSuggestion);
 export interface AutocompleteAnswer extends z.output<typeof AutocompleteAnswer> {}

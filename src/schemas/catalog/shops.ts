@@ -1,4 +1,4 @@
-/** Shops, their reviews and locations, and manufacturers (document 2). */
+/** Shops, their reviews and locations, and manufacturers (the Catalog API documentation). */
 import * as z from 'zod/mini';
 import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, single, text, texts } from './base.js';

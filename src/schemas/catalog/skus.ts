@@ -1,4 +1,4 @@
-/** SKUs, products (shop offers), personalization and price history (document 2). */
+/** SKUs, products (shop offers), personalization and price history (the Catalog API documentation). */
 import * as z from 'zod/mini';
 import { answer, type Infer, maybe, record, type Schema } from '../common.js';
 import { bool, id, listPage, num, Pagination, single, text, texts } from './base.js';
@@ -43,7 +43,7 @@ const skuShape = () => ({
   name_source: text,
   sizes: maybe(z.array(z.unknown())),
   ecommerce_enabled: bool,
-  /** Shape from recorded answers; the spec does not show it. */
+  /** Shape from recorded answers; the documentation does not show it. */
   ecommerce_available: bool,
   /** Truncated; the full text is in the specifications' `meta.full_description`. */
   description: text,
@@ -78,7 +78,7 @@ const productShape = () => ({
   price: num,
   immediate_pickup: bool,
   blp: maybe(Blp),
-  /** In product cards. Shape from recorded answers; the spec does not show it. */
+  /** In product cards. Shape from recorded answers; the documentation does not show it. */
   color: text,
 });
 export interface Product extends Infer<typeof productShape> {}
@@ -120,12 +120,12 @@ const productCardShape = () => ({
   shop: maybe(Shop),
   blp: maybe(Blp),
 });
-/** One shop's offers of a SKU. Shape from recorded answers; the spec does not show it. */
+/** One shop's offers of a SKU. Shape from recorded answers; the documentation does not show it. */
 export interface ProductCard extends Infer<typeof productCardShape> {}
 export const ProductCard: Schema<ProductCard> = /* @__PURE__ */ answer(productCardShape);
 
 const productCardGroupShape = () => ({ cards: maybe(z.array(ProductCard)) });
-/** An entry of `product_cards`: a group of cards. Shape from recorded answers; the spec does not show it. */
+/** An entry of `product_cards`: a group of cards. Shape from recorded answers; the documentation does not show it. */
 export interface ProductCardGroup extends Infer<typeof productCardGroupShape> {}
 export const ProductCardGroup: Schema<ProductCardGroup> = /* @__PURE__ */ answer(productCardGroupShape);
 
@@ -135,11 +135,11 @@ const productsMetaShape = () => ({
   ordered_by: text,
   personalization: maybe(Personalization),
 });
-/** `meta` of a SKU's products and product cards. Shape from recorded answers; the spec does not show it. */
+/** `meta` of a SKU's products and product cards. Shape from recorded answers; the documentation does not show it. */
 export interface ProductsMeta extends Infer<typeof productsMetaShape> {}
 export const ProductsMeta: Schema<ProductsMeta> = /* @__PURE__ */ answer(productsMetaShape);
 
-/** `GET /skus/:id`. Shape from recorded answers; the spec does not show it. */
+/** `GET /skus/:id`. Shape from recorded answers; the documentation does not show it. */
 export const SkuAnswer = /* @__PURE__ */ single('sku', Sku);
 export interface SkuAnswer extends z.output<typeof SkuAnswer> {}
 
@@ -178,7 +178,7 @@ export const ProductAnswer: Schema<ProductAnswer> = /* @__PURE__ */ answer(produ
 export const ProductsPage = /* @__PURE__ */ listPage('products', Product, ProductsMeta);
 export interface ProductsPage extends z.output<typeof ProductsPage> {}
 
-/** `GET /skus/:id/product_cards`. Shape from recorded answers; the spec does not show it. */
+/** `GET /skus/:id/product_cards`. Shape from recorded answers; the documentation does not show it. */
 export const ProductCardsPage = /* @__PURE__ */ listPage('product_cards', ProductCardGroup, ProductsMeta);
 export interface ProductCardsPage extends z.output<typeof ProductCardsPage> {}
 

@@ -1,5 +1,5 @@
 /**
- * The marketplace's order notifier (document 1, Events): POSTs each event to every registered
+ * The marketplace's order notifier (the webhook documentation): POSTs each event to every registered
  * URL (as registered: a secret in its path or query goes along) with the service's headers,
  * following redirects with the same POST; any final answer other than 200, a time-out or a
  * network error is a failure, retried until 4 attempts in total; deliveries of one order to
@@ -70,7 +70,7 @@ interface Job<E> {
   resend: boolean;
 }
 
-/** The service follows a `Location` redirect when it delivers (spec/4 section 9): the same POST, again. */
+/** The service follows a `Location` redirect when it delivers (the service's documentation today): the same POST, again. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -86,6 +86,26 @@ function redirectTarget(answer: Response, from: string): string | undefined {
   }
 }
 
+/**
+ * A webhook URL as logs show it: the `secret` parameter and any path segment that looks like a
+ * secret (16 or more URL-safe characters, as `urlSecret` takes them) replaced by `[redacted]`.
+ */
+export function redactedWebhookUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.pathname = parsed.pathname
+      .split('/')
+      .map((segment) => (/^[\w.~-]{16,}$/.test(segment) ? '[redacted]' : segment))
+      .join('/');
+    if (parsed.searchParams.has('secret')) parsed.searchParams.set('secret', '[redacted]');
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href.replaceAll('%5Bredacted%5D', '[redacted]');
+  } catch {
+    return '[a malformed URL]';
+  }
+}
+
 export function createWebhookSender<E extends { event_type: string; event_time: string } = MockWebhookEvent, D extends DeliveryAttempt = WebhookDelivery>(
   options: WebhookSenderOptions,
   subject: Subject<E, D> = ORDER_EVENTS as unknown as Subject<E, D>,
@@ -93,6 +113,7 @@ export function createWebhookSender<E extends { event_type: string; event_time: 
   const urls = new Set<string>();
   const deliveries: D[] = [];
   const latestByOrder = new Map<string, { event: E; body: string }>();
+  const deliveryListeners = new Set<(delivery: D) => void>();
   /** Tail of the delivery chain per URL and order: later events wait for earlier ones. */
   const chains = new Map<string, Promise<void>>();
   const pending = new Set<Promise<void>>();
@@ -148,6 +169,13 @@ export function createWebhookSender<E extends { event_type: string; event_time: 
       record.error = (error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network';
     }
     deliveries.push(record);
+    for (const listener of deliveryListeners) {
+      try {
+        listener(record);
+      } catch {
+        // A listener's failure is its own: the delivery went as it went.
+      }
+    }
     return record.ok;
   };
 
@@ -196,6 +224,11 @@ export function createWebhookSender<E extends { event_type: string; event_time: 
       if (!latest || stopped) return false;
       for (const url of urls) enqueue({ url, body: latest.body, event: latest.event, resend: true });
       return true;
+    },
+    /** Calls `listener` after every delivery attempt (each retry too); returns the unsubscribe function. */
+    onDelivery(listener: (delivery: D) => void): () => void {
+      deliveryListeners.add(listener);
+      return () => deliveryListeners.delete(listener);
     },
     /** Resolves when every delivery, retries included, has finished. */
     async idle(): Promise<void> {

@@ -1,0 +1,255 @@
+// api.md, the endpoint map: one line per public method of MarketplaceClient's namespaces, with what
+// it resolves to and the HTTP request(s) it sends, read from the source with the TypeScript compiler:
+//   client.orders.accept(code, params) → void · POST /merchants/ecommerce/orders/{code}/accept
+// The namespaces are found by walking MarketplaceClient's public properties (every class under
+// src/resources), so a new namespace or method needs nothing here. A method's requests are the
+// request descriptions (object literals with a `path`) in its body and in the functions and methods
+// it calls, followed with their arguments bound, so `this.#act(code, 'accept')` gives `.../accept`.
+//   node scripts/api-map.mjs           writes api.md
+//   node scripts/api-map.mjs --check   fails when api.md is stale, or a method's request is not found
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+const root = resolve(import.meta.dirname, '..');
+const output = resolve(root, 'api.md');
+const sourceRoot = resolve(root, 'src') + sep;
+
+const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const program = ts.createProgram([resolve(root, 'src/index.ts')], { ...config.options, noEmit: true });
+const checker = program.getTypeChecker();
+
+const inSource = (node) => node.getSourceFile().fileName.startsWith(sourceRoot);
+/** Where the transport (and the rest of core/) is: its methods send, they are not followed. */
+const isCore = (node) => node.getSourceFile().fileName.startsWith(resolve(root, 'src/core') + sep);
+
+function clientClass() {
+  const file = program.getSourceFile(resolve(root, 'src/client.ts'));
+  const found = file.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === 'MarketplaceClient');
+  if (!found) throw new Error('src/client.ts: no class MarketplaceClient');
+  return found;
+}
+
+const isPublic = (declaration) =>
+  !(ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) &&
+  !(declaration.name && ts.isPrivateIdentifier(declaration.name)) &&
+  !declaration.name?.getText().startsWith('_');
+
+/** Every public method reachable from the client: `[dotted path, method declaration]`. */
+function publicMethods(classDeclaration, prefix, seen = new Set()) {
+  const out = [];
+  const type = checker.getTypeAtLocation(classDeclaration);
+  for (const property of checker.getPropertiesOfType(type)) {
+    const declaration = property.valueDeclaration;
+    if (!declaration || !isPublic(declaration) || !inSource(declaration)) continue;
+    const name = `${prefix}.${property.name}`;
+    if (ts.isMethodDeclaration(declaration)) {
+      out.push([name, declaration]);
+    } else if (ts.isPropertyDeclaration(declaration)) {
+      const target = checker.getTypeOfSymbol(property).getSymbol()?.valueDeclaration;
+      if (target && ts.isClassDeclaration(target) && inSource(target) && !seen.has(target)) {
+        seen.add(target);
+        out.push(...publicMethods(target, name, seen));
+      }
+    }
+  }
+  return out;
+}
+
+// ---- values of expressions: string literals, templates, constants; the rest becomes `{name}` -----
+
+const UNKNOWN = (text) => `{${text}}`;
+/** An expression as the path or method it stands for, given the bindings of the functions followed. */
+function evaluate(node, env, depth = 0) {
+  if (depth > 8) return UNKNOWN('…');
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTaggedTemplateExpression(node)) return evaluate(node.template, env, depth + 1);
+  if (ts.isTemplateExpression(node)) {
+    return node.templateSpans.reduce((text, span) => text + evaluate(span.expression, env, depth + 1) + span.literal.text, node.head.text);
+  }
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isSatisfiesExpression?.(node)) {
+    return evaluate(node.expression, env, depth + 1);
+  }
+  if (ts.isIdentifier(node)) {
+    if (env.has(node.text)) return env.get(node.text);
+    const declaration = symbolOf(node)?.valueDeclaration;
+    if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) {
+      const value = evaluate(declaration.initializer, env, depth + 1);
+      if (!value.includes('{…}')) return value;
+    }
+    return UNKNOWN(node.text);
+  }
+  if (ts.isPropertyAccessExpression(node)) return UNKNOWN(node.name.text);
+  if (ts.isConditionalExpression(node)) {
+    const [a, b] = [evaluate(node.whenTrue, env, depth + 1), evaluate(node.whenFalse, env, depth + 1)];
+    return a === b ? a : `${a} or ${b}`;
+  }
+  if (ts.isCallExpression(node)) {
+    // A helper (`orderPath(code)`, `listIdSegment(id)`): what it returns, with its parameters bound;
+    // otherwise the value is named after the argument it was made from.
+    const target = declarationOf(node.expression);
+    const returned = target && returnedExpression(target);
+    const value = returned ? evaluate(returned, bind(target, node.arguments, env, depth), depth + 1) : UNKNOWN('…');
+    // Named after the argument it was made from: a parameter of ours first (`checkKind(Kinds, kind)` → `{kind}`).
+    const named = node.arguments.filter((arg) => ts.isIdentifier(arg) || ts.isPropertyAccessExpression(arg));
+    const parameter = named.find((arg) => ts.isIdentifier(arg) && (env.has(arg.text) || isParameter(arg)));
+    const from = parameter ?? named[0];
+    if (value.includes('{…}') && from) return evaluate(from, env, depth + 1);
+    return value;
+  }
+  return UNKNOWN('…');
+}
+
+const isParameter = (identifier) => {
+  const declaration = symbolOf(identifier)?.valueDeclaration;
+  return declaration !== undefined && ts.isParameter(declaration);
+};
+
+function symbolOf(node) {
+  let symbol = checker.getSymbolAtLocation(node);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol;
+}
+
+/** The function or method a callee names, when it is ours (src/, not core/). */
+function declarationOf(callee) {
+  const symbol = symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+  if (!declaration || !inSource(declaration) || isCore(declaration)) return undefined;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isArrowFunction(declaration.initializer)) return declaration.initializer;
+  if (ts.isMethodDeclaration(declaration) || ts.isFunctionDeclaration(declaration) || ts.isArrowFunction(declaration)) return declaration;
+  return undefined;
+}
+
+const functionBody = (fn) => fn.body;
+
+/** The expression a function returns: its expression body, or its block's one return statement. */
+function returnedExpression(fn) {
+  if (!fn.body) return undefined;
+  if (ts.isExpression(fn.body)) return fn.body;
+  const returns = fn.body.statements.filter(ts.isReturnStatement);
+  return returns.length === 1 ? returns[0].expression : undefined;
+}
+
+/** The parameters of `fn` bound to the call's argument values. */
+function bind(fn, args, env, depth) {
+  const bound = new Map();
+  fn.parameters.forEach((parameter, i) => {
+    if (!ts.isIdentifier(parameter.name)) return;
+    const arg = args[i];
+    bound.set(parameter.name.text, arg === undefined ? UNKNOWN(parameter.name.text) : evaluate(arg, env, depth + 1));
+  });
+  return bound;
+}
+
+// ---- the requests a method sends ---------------------------------------------------------------
+
+/** `METHOD /path` of each request description under `node`, following calls into our own code. */
+function requestsOf(node, env, visited, depth = 0) {
+  const found = [];
+  const visit = (child) => {
+    if (ts.isObjectLiteralExpression(child)) {
+      const member = (name) => child.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === name);
+      const path = member('path');
+      // A request description, not a validation issue's `{ path, message }`.
+      if (path && ['api', 'schema', 'result', 'querySchema', 'form'].some((name) => member(name))) {
+        const method = member('method');
+        found.push(`${method ? evaluate(method.initializer, env) : 'GET'} ${evaluate(path.initializer, env)}`);
+      }
+    }
+    if (ts.isCallExpression(child) && depth < 6) {
+      const target = declarationOf(child.expression);
+      if (target && !visited.has(target)) {
+        visited.add(target);
+        const body = functionBody(target);
+        if (body) found.push(...requestsOf(body, bind(target, child.arguments, env, depth), visited, depth + 1));
+        visited.delete(target);
+      }
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** What a method resolves to: `T` of `APIPromise<T>` / `Promise<T>`, `Page<T>` for a paginated list. */
+function answerOf(method) {
+  const signature = checker.getSignatureFromDeclaration(method);
+  const returned = signature.getReturnType();
+  const name = returned.getSymbol()?.name ?? returned.aliasSymbol?.name;
+  const [argument] = checker.getTypeArguments(returned) ?? returned.aliasTypeArguments ?? [];
+  const shown = (type) => checker.typeToString(type, method, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
+  const typeArgument = argument ?? returned.aliasTypeArguments?.[0];
+  if (name === 'PagePromise' && typeArgument) return `Page<${shown(typeArgument)}>`;
+  if ((name === 'APIPromise' || name === 'Promise') && typeArgument) return shown(typeArgument);
+  return shown(returned);
+}
+
+/**
+ * The requests a reader needs: a GET of a resource that the method also changes (the read-back
+ * after a lost answer, `GET .../{code}` beside `POST .../{code}/accept`) is left out, and so is a
+ * request description passed through generically (`{path}`) when resolved ones exist.
+ */
+function primary(requests) {
+  const resolved = requests.filter((request) => request.split(' ')[1]?.startsWith('/'));
+  const kept = resolved.length > 0 ? resolved : requests;
+  const changes = kept.filter((request) => !request.startsWith('GET '));
+  return kept.filter((request) => {
+    if (!request.startsWith('GET ')) return true;
+    const target = request.slice(4);
+    return !changes.some((change) => change.split(' ')[1]?.startsWith(`${target}/`));
+  });
+}
+
+const parametersOf = (method) =>
+  method.parameters
+    .filter((parameter, i) => !(i === method.parameters.length - 1 && parameter.name.getText() === 'options'))
+    .map((parameter) => `${parameter.dotDotDotToken ? '...' : ''}${parameter.name.getText()}${parameter.questionToken || parameter.initializer ? '?' : ''}`)
+    .join(', ');
+
+// ---- api.md ------------------------------------------------------------------------------------
+
+const methods = publicMethods(clientClass(), 'client').sort(([a], [b]) => a.localeCompare(b));
+const unresolved = [];
+const sections = new Map();
+for (const [name, declaration] of methods) {
+  const requests = primary([...new Set(requestsOf(declaration.body, new Map(), new Set([declaration])))]);
+  if (requests.length === 0) unresolved.push(`${name} (${relative(root, declaration.getSourceFile().fileName)})`);
+  const line = `- \`${name}(${parametersOf(declaration)})\` → \`${answerOf(declaration)}\` · ${requests.length ? requests.map((r) => `\`${r}\``).join(' + ') : 'no request found'}`;
+  const section = name.split('.').slice(0, 2).join('.');
+  sections.set(section, [...(sections.get(section) ?? []), line]);
+}
+
+const text = `# emporio: endpoint map
+
+Every public method of \`MarketplaceClient\`, what it resolves to, and the HTTP request(s) it sends
+(paths relative to \`baseUrl\`; legacy v2 calls go to \`legacyBaseUrl\`). Generated from the source by
+\`npm run api-map\` (scripts/api-map.mjs); CI fails when a public method has no line here.
+${[...sections]
+  .map(([section, lines]) => `\n## ${section}\n\n${lines.join('\n')}\n`)
+  .join('')}`;
+
+if (process.argv.includes('--check')) {
+  const problems = [];
+  const committed = (() => {
+    try {
+      return readFileSync(output, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  if (committed !== text) {
+    const lines = new Set(committed.split('\n'));
+    const missing = text.split('\n').filter((line) => line.startsWith('- ') && !lines.has(line));
+    problems.push(`api.md is out of date (run npm run api-map); lines missing or changed:\n${missing.join('\n') || '(order or heading changes)'}`);
+  }
+  if (unresolved.length) problems.push(`no HTTP request found for: ${unresolved.join(', ')}`);
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+  console.log(`api.md: ${methods.length} public methods, up to date`);
+} else {
+  writeFileSync(output, text);
+  console.log(`api.md: ${methods.length} public methods${unresolved.length ? `; no request found for ${unresolved.join(', ')}` : ''}`);
+}
