@@ -75,7 +75,9 @@ function evaluate(node, env, depth = 0) {
     const declaration = symbolOf(node)?.valueDeclaration;
     if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) {
       const value = evaluate(declaration.initializer, env, depth + 1);
-      if (!value.includes('{…}')) return value;
+      // A choice between values not known here (`typeof x === 'string' ? x : codeOf(x)`) is named after the constant.
+      const unknownChoice = ts.isConditionalExpression(declaration.initializer) && value.includes('{');
+      if (!value.includes('{…}') && !unknownChoice) return value;
     }
     return UNKNOWN(node.text);
   }
