@@ -35,7 +35,7 @@ const HEAD_BYTES = 1024;
  */
 export async function checkFeed(source: FeedSource, options: CheckFeedOptions = {}): Promise<FeedReport> {
   const builder = new ReportBuilder(options.maxIssues);
-  const context: ReadContext = { builder, ids: new IdSet(), onProduct: options.onProduct, said: new Set() };
+  const context: ReadContext = { builder, ids: new IdSet(), onProduct: options.onProduct, said: new Set(), lists: { errors: [], warnings: [] } };
   let line = () => 1;
   try {
     let compressed: string | undefined;

@@ -106,8 +106,11 @@ interface Sink {
 
 export interface WriterCore {
   writer: FeedWriter;
-  /** Sends the output to a Node stream instead of `readable` (faster: no web stream in between). */
-  attach(sink: NodeJS.WritableStream): void;
+  /**
+   * Sends the output to a Node stream instead of `readable` (faster: no web stream in between);
+   * as text to one of ours (a file, zlib), as bytes to the caller's own.
+   */
+  attach(sink: NodeJS.WritableStream, takesText: boolean): void;
 }
 
 export function createWriter(format: FeedFormat, options: FeedWriterOptions = {}, what = 'createFeedWriter'): FeedWriter {
@@ -216,14 +219,14 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
 
   return {
     writer,
-    attach(target) {
+    attach(target, takesText) {
       if (sink !== undefined) throw new Error(`${what}: the output already goes elsewhere`);
       let failed = false;
       target.once('error', () => {
         failed = true;
       });
       sink = {
-        push: (chunk) => target.write(chunk) && !failed,
+        push: (chunk) => target.write(takesText ? chunk : encoder.encode(chunk)) && !failed,
         room: () =>
           new Promise<void>((resolve) => {
             const done = () => {
@@ -271,7 +274,8 @@ export async function writeAll(
     gzipper.once('error', (error) => (destination as unknown as { destroy(error: Error): void }).destroy(error));
     sink = gzipper;
   }
-  core.attach(sink);
+  // Text goes to our own streams (a file, zlib); the caller's own stream gets bytes.
+  core.attach(sink, gzip || temporary !== undefined);
   const done = finished(destination);
   let failure: unknown;
   done.catch((error: unknown) => {

@@ -13,6 +13,8 @@ export interface ReadContext {
   onProduct: ((product: CheckedProduct, line: number) => void) | undefined;
   /** Names already warned about, so a feed of a million products says each thing once. */
   said: Set<string>;
+  /** One product's issues, reused product after product. */
+  lists: IssueLists;
 }
 
 const MAX_REMEMBERED = 500;
@@ -35,12 +37,15 @@ export function finishProduct(
   line: number,
   lines: Record<string, number>,
 ): void {
-  const lists: IssueLists = { errors: [], warnings: [] };
+  const lists = context.lists;
+  lists.errors.length = 0;
+  lists.warnings.length = 0;
   const product = checkProduct(raw, mode, lists, line, context.ids);
-  for (const issue of [...lists.errors, ...lists.warnings]) {
-    if (issue.attribute !== undefined) issue.line = lines[issue.attribute] ?? line;
+  if (lists.errors.length > 0 || lists.warnings.length > 0) {
+    for (const issue of lists.errors) if (issue.attribute !== undefined) issue.line = lines[issue.attribute] ?? line;
+    for (const issue of lists.warnings) if (issue.attribute !== undefined) issue.line = lines[issue.attribute] ?? line;
+    context.builder.add(lists);
   }
-  context.builder.add(lists);
   context.builder.report.products++;
   if (product !== undefined) context.onProduct?.(product, line);
 }

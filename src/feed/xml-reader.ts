@@ -60,6 +60,8 @@ export function createXmlReader(context: ReadContext): XmlReader {
   // One field object, reused: fields do not nest, and a million products have some 15 each.
   const reused: Field = { attribute: '', depth: 0, line: 0, text: '', nested: false };
   const open = (attribute: string, at: number): Field => {
+    // Text is collected only inside a value: the white space between elements is never built up.
+    parser.on('text', addText);
     reused.attribute = attribute;
     reused.depth = at;
     reused.line = parser.line;
@@ -159,7 +161,6 @@ export function createXmlReader(context: ReadContext): XmlReader {
     sinceEvent = 0;
     if (field !== undefined && field.text.length < MAX_VALUE) field.text += text;
   };
-  parser.on('text', addText);
   parser.on('cdata', addText);
 
   parser.on('closetag', () => {
@@ -167,6 +168,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
     if (field !== undefined && depth === field.depth) {
       closeField(field);
       field = undefined;
+      parser.off('text');
     } else if (variation !== undefined && depth === variation.depth) {
       variations.push(variation.values);
       variation = undefined;

@@ -76,6 +76,28 @@ describe('createFeedHandler', () => {
   });
 });
 
+describe('createFeedHandler: a feed made per request', () => {
+  it('calls the function per request, tags its bytes by content (304 while unchanged) and hides its failures', async () => {
+    let version = 1;
+    const handler = createFeedHandler({ feed: async () => FEED.replace('09:30', `09:3${version}`) });
+    const first = await handler(get(), CRAWLER);
+    const etag = first.headers.get('etag')!;
+    expect((await handler(get({ 'if-none-match': etag }), CRAWLER)).status).toBe(304);
+    version = 2;
+    const changed = await handler(get({ 'if-none-match': etag }), CRAWLER);
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain('09:32');
+    const failing = createFeedHandler({
+      feed: () => {
+        throw new Error('db password=hunter2 refused');
+      },
+    });
+    const answer = await failing(get(), CRAWLER);
+    expect(answer.status).toBe(503);
+    expect(await answer.text()).not.toContain('hunter2');
+  });
+});
+
 describe('toNodeHandler', () => {
   let server: Server | undefined;
   afterEach(async () => {

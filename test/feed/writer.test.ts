@@ -168,3 +168,29 @@ describe('toProductUpdate', () => {
     expect(() => toProductUpdate(sampleProduct({ price: 23.899 }))).toThrow(FeedValidationError);
   });
 });
+
+describe('writeFeed to a Node stream of your own', () => {
+  it('hands it bytes, gzipped on request', async () => {
+    const { Writable } = await import('node:stream');
+    const chunks: unknown[] = [];
+    const sink = new Writable({
+      decodeStrings: false,
+      write(chunk, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    const report = await writeFeed([sampleProduct()], sink);
+    expect(report.products).toBe(1);
+    expect(chunks.every((chunk) => chunk instanceof Uint8Array)).toBe(true);
+    const zipped: Uint8Array[] = [];
+    const gzSink = new Writable({
+      write(chunk, _encoding, callback) {
+        zipped.push(chunk);
+        callback();
+      },
+    });
+    await writeFeed([sampleProduct()], gzSink, { gzip: true });
+    expect(gunzipSync(Buffer.concat(zipped)).toString()).toContain('<id>EX-1001</id>');
+  });
+});
