@@ -103,7 +103,7 @@ export class RateLimiter {
     const budget = budgeted && this.#enabled;
     if (this.#shared?.usable()) return this.#acquireShared(tokenId, budget, target, signal, timeoutMs);
     const id = `p${++this.#sequence}`;
-    const result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs));
+    const result = this.#own.step(this.#stepOf(tokenId, budget, id, timeoutMs));
     return result.status === 'taken' ? id : this.#acquireSlowly(tokenId, budget, target, signal, timeoutMs, id, result);
   }
 
@@ -118,7 +118,7 @@ export class RateLimiter {
   ): Promise<CountedIn> {
     const started = this.now();
     let result = first;
-    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs))) {
+    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, id, timeoutMs))) {
       await this.#wait(tokenId, result, target, signal, started);
     }
     if (result.status === 'reserved') await this.#holdReserved(tokenId, id, result.wait, target, signal);
@@ -132,7 +132,7 @@ export class RateLimiter {
     const started = this.now();
     let storeBudget = timeoutMs;
     for (;;) {
-      const step = this.#stepOf(tokenId, budget, [], shared.member(id), timeoutMs);
+      const step = this.#stepOf(tokenId, budget, shared.member(id), timeoutMs);
       let result: RateLimitStepResult;
       const asked = this.now();
       try {
@@ -155,11 +155,11 @@ export class RateLimiter {
     }
   }
 
-  #stepOf(tokenId: string, budget: boolean, settles: RateLimitSettle[], id: string, timeoutMs: number): RateLimitStep {
+  #stepOf(tokenId: string, budget: boolean, id: string, timeoutMs: number): RateLimitStep {
     return {
       tokenId,
       budget: budget ? { perMinute: this.#perMinute, perDay: this.#perDay, day: Math.floor(this.now() / DAY_MS) } : undefined,
-      settles,
+      settles: [],
       take: { id, holdMs: timeoutMs + HOLD_MARGIN_MS },
     };
   }
