@@ -78,6 +78,8 @@ export class RateLimiter {
   readonly #waiting = new Map<string, Set<() => void>>();
   /** The service's clock less this host's, at least: the largest `Date - arrival` seen. */
   #serviceOffset: number | undefined;
+  #lastDate: string | null = null;
+  #lastDateMs = Number.NaN;
   #sequence = 0;
 
   constructor(
@@ -282,7 +284,12 @@ export class RateLimiter {
    * written at or after that second began, and before the answer arrived here.
    */
   #learnServiceClock(date: string | null, arrived: number): void {
-    const sent = date === null ? Number.NaN : Date.parse(date);
+    // The same second's header is read once (answers come many a second).
+    if (date !== this.#lastDate) {
+      this.#lastDate = date;
+      this.#lastDateMs = date === null ? Number.NaN : Date.parse(date);
+    }
+    const sent = this.#lastDateMs;
     if (!Number.isFinite(sent) || Math.abs(sent - arrived) > MAX_CLOCK_SKEW_MS) return;
     const offset = sent - arrived;
     if (this.#serviceOffset === undefined || offset > this.#serviceOffset) this.#serviceOffset = offset;
