@@ -80,6 +80,8 @@ export class RateLimiter {
   readonly #waiting = new Map<string, Set<() => void>>();
   /** The service's clock less this host's, at least: the largest `Date - arrival` seen. */
   #serviceOffset: number | undefined;
+  #lastDate: string | null = null;
+  #lastDateMs = Number.NaN;
   #sequence = 0;
 
   constructor(
@@ -105,7 +107,7 @@ export class RateLimiter {
     const budget = budgeted && this.#enabled;
     if (this.#shared?.usable()) return this.#acquireShared(tokenId, budget, target, signal, timeoutMs);
     const id = `p${++this.#sequence}`;
-    const result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs));
+    const result = this.#own.step(this.#stepOf(tokenId, budget, id, timeoutMs));
     return result.status === 'taken' ? id : this.#acquireSlowly(tokenId, budget, target, signal, timeoutMs, id, result);
   }
 
@@ -120,7 +122,7 @@ export class RateLimiter {
   ): Promise<CountedIn> {
     const started = this.now();
     let result = first;
-    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs))) {
+    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, id, timeoutMs))) {
       await this.#wait(tokenId, result, target, signal, started);
     }
     if (result.status === 'reserved') await this.#holdReserved(tokenId, id, result.wait, target, signal);
@@ -134,7 +136,7 @@ export class RateLimiter {
     const started = this.now();
     let storeBudget = timeoutMs;
     for (;;) {
-      const step = this.#stepOf(tokenId, budget, [], shared.member(id), timeoutMs);
+      const step = this.#stepOf(tokenId, budget, shared.member(id), timeoutMs);
       let result: RateLimitStepResult;
       const asked = this.now();
       try {
@@ -157,11 +159,11 @@ export class RateLimiter {
     }
   }
 
-  #stepOf(tokenId: string, budget: boolean, settles: RateLimitSettle[], id: string, timeoutMs: number): RateLimitStep {
+  #stepOf(tokenId: string, budget: boolean, id: string, timeoutMs: number): RateLimitStep {
     return {
       tokenId,
       budget: budget ? { perMinute: this.#perMinute, perDay: this.#perDay, day: Math.floor(this.now() / DAY_MS) } : undefined,
-      settles,
+      settles: [],
       take: { id, holdMs: timeoutMs + HOLD_MARGIN_MS },
     };
   }
@@ -284,7 +286,12 @@ export class RateLimiter {
    * written at or after that second began, and before the answer arrived here.
    */
   #learnServiceClock(date: string | null, arrived: number): void {
-    const sent = date === null ? Number.NaN : Date.parse(date);
+    // The same second's header is read once (answers come many a second).
+    if (date !== this.#lastDate) {
+      this.#lastDate = date;
+      this.#lastDateMs = date === null ? Number.NaN : Date.parse(date);
+    }
+    const sent = this.#lastDateMs;
     if (!Number.isFinite(sent) || Math.abs(sent - arrived) > MAX_CLOCK_SKEW_MS) return;
     const offset = sent - arrived;
     if (this.#serviceOffset === undefined || offset > this.#serviceOffset) this.#serviceOffset = offset;
