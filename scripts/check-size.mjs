@@ -15,14 +15,16 @@ export const BUDGETS = [
   // preorder voucher, credit invoice, about 1.5 KB); the webhook handler's onError and updateMany's
   // warning when nothing could be sent, MarketplaceClient.fromEnv (about 1.2 KB); the hardening (bounded token answers, a logger and
   // hooks that cannot throw, header values as fetch refuses them, the empty-page cap, about 1 KB).
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 57 },
+  // 58 KB in all (57.6 measured at the end of the round).
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 58 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis
   // (which also watches an abort signal) in place of the handler's own. The webhooks bundle test
   // holds the sources to the same figure. 15.25 KB: the returns webhook's events (about 0.35 KB).
-  // 15.75 KB: onError, the reason of every refusal and its log line (about 0.5 KB).
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 15.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // 15.75 KB: onError, the reason of every refusal and its log line (about 0.5 KB). 16 KB: the claim
+  // held as a renewed lease, and the bounded body reader the token step shares (15.8 measured from the sources).
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 16, forbidden: ['ky', 'p-retry', 'is-network-error'] },
   // The feed entry carries its XML, CSV and zip readers (saxes, csv-parse, csv-stringify, fflate's
   // inflate) but no HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start.
   { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 37.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
