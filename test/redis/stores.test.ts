@@ -334,7 +334,9 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
 
     it('takes the daily budget in the same step: 4 clients, 400 calls at once, perDay 150: exactly 150 sent', async () => {
       const redis = await connect();
-      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix() });
+      // A generous store bound: 400 calls queued at once on a loaded 2-core machine can pass the default
+      // 500 ms, and a store call that times out falls back to this process's own view (tested apart).
+      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix(), timeoutMs: 10_000 });
       const clients = Array.from({ length: 4 }, () =>
         new MarketplaceClient({ baseUrl: unlimitedKit.url, vendor: 'marketplace', token: unlimitedKit.mock.tokens.catalog, cache: false, rateLimit: { perDay: 150, perMinute: 1_000 }, rateLimitStore }),
       );
@@ -347,7 +349,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
 
     it('takes the per-minute budget in the same step: 4 clients, 300 calls at once, perMinute 100: 100 sent, the rest wait', async () => {
       const redis = await connect();
-      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix() });
+      const { rateLimitStore } = redisStores(redis.client, { prefix: freshPrefix(), timeoutMs: 10_000 });
       const controller = new AbortController();
       const clients = Array.from({ length: 4 }, () =>
         new MarketplaceClient({ baseUrl: unlimitedKit.url, vendor: 'marketplace', token: unlimitedKit.mock.tokens.catalog, cache: false, rateLimit: { perDay: 1_000, perMinute: 100 }, rateLimitStore }),
