@@ -137,7 +137,7 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
     return { ms: Math.max(...runs.map((run) => run.ran.endedAt)) - startAt, runs: runs.map((run) => run.ran) };
   };
 
-  it('4 processes sharing one token keep to its limit together: no 403, and no window left part-used', async () => {
+  it('4 processes sharing one token keep to its limit together: no 403, and at most one window left part-used', async () => {
     const redis = await redisServer();
     const limited = await kit(true);
     const senders = await updateSenders(redis, limited);
@@ -146,10 +146,14 @@ describe.skipIf(redisServerMissing !== undefined)('several processes on one Redi
     for (const run of runs) expect(run).toMatchObject({ applied: UPDATES, failed: 0, refusals: 0 });
     expect(limited.mock.rateLimitRefusals).toBe(0);
     expect(limited.mock.inventory.size).toBe(PROCESSES * UPDATES);
-    // Together they took the fewest windows the limit allows: every window but the last was full.
+    // Together they took the fewest windows the limit allows, or one more: a request let go in a window's
+    // last fifth waits for the next one (it could reach the service there), which a loaded machine's
+    // slow calls can leave part-used.
     // (The time against the minimum is a bench row, `npm run bench -- several-instances`.)
     const requests = (PROCESSES * UPDATES) / BATCH;
-    expect(new Set(runs.flatMap((run) => run.windows)).size).toBe(Math.ceil(requests / LIMIT));
+    const windows = new Set(runs.flatMap((run) => run.windows)).size;
+    expect(windows).toBeGreaterThanOrEqual(Math.ceil(requests / LIMIT));
+    expect(windows).toBeLessThanOrEqual(Math.ceil(requests / LIMIT) + 1);
   }, 60_000);
 
   it('Redis stopped mid-run: every update is still sent and applied (each process on its own view)', async () => {
