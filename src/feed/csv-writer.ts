@@ -58,7 +58,12 @@ const CSV_FORMAT: FeedFormat = {
   mode: 'csv',
   head: () => `${COLUMNS.join(',')}\n`,
   product: row,
-  productLines: () => 1,
+  // Counted in the row itself: not every checked value has a column (the values' count would overshoot).
+  productLines: (text) => {
+    let lines = 0;
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+    return lines;
+  },
   tail: '',
 };
 

@@ -90,8 +90,8 @@ export interface FeedFormat {
   head(createdAt: Date): string;
   /** `special`: the values that may need escaping; any other is written as it is. */
   product(product: WrittenProduct, special: readonly string[]): string;
-  /** The line ends `product` writes, not counting those inside values. */
-  productLines(product: WrittenProduct): number;
+  /** The line ends of `text`, the product as written: `valueLines` are those its checked values hold. */
+  productLines(text: string, valueLines: number): number;
   tail: string;
 }
 
@@ -200,8 +200,9 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
         if (onInvalid === 'throw') throw new FeedValidationError([...issues.errors]);
         return undefined;
       }
-      pending += format.product(written, stats.special);
-      line += format.productLines(written) + stats.valueLines;
+      const text = format.product(written, stats.special);
+      pending += text;
+      line += format.productLines(text, stats.valueLines);
       builder.report.products++;
       if (pending.length < CHUNK_CHARS || flush()) return undefined;
       return sink!.room();

@@ -104,7 +104,7 @@ ${optional('price_with_vat', variation.price, v)}${optional('link', variation.li
 
 const XML_FORMAT: FeedFormat = {
   mode: 'write',
-  productLines: () => lines,
+  productLines: (_text, valueLines) => lines + valueLines,
   head: (createdAt) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${formatCreatedAt(createdAt)}</created_at>\n  <products>\n`,
   product: productXml,

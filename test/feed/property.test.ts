@@ -143,6 +143,12 @@ describe('writer and checker agree', () => {
   });
 
   it('CSV: the same, for the CSV writer and reader', async () => {
+    // Found by this property: a line end in a value CSV has no column for (season) was counted as written.
+    const seasonOverTwoLines = {
+      ...{ id: 'A-0', name: 'a0', link: 'https://shop.example.com/', image: 'https://shop.example.com/', category: '0a', price: '0.00' },
+      ...{ vat: 0, availability: 'In Stock', manufacturer: 'aa', mpn: 'A0', ean: '0000000000000', description: '0A', quantity: 0 },
+      ...{ season: 'line\r\nend', variations: undefined },
+    } as unknown as FeedProduct;
     await fc.assert(
       fc.asyncProperty(fc.array(product.map((p) => ({ ...p, variations: undefined })), { maxLength: 4 }), async (products) => {
         const { accepted, read, report } = await roundTrip(products, true);
@@ -152,7 +158,7 @@ describe('writer and checker agree', () => {
           accepted.map((p) => [trimmed(p.id), trimmed(p.name), Math.round(Number(p.price) * 100), trimmed(p.description), trimmed(p.link)]),
         );
       }),
-      { numRuns: 60 },
+      { numRuns: 60, examples: [[[seasonOverTwoLines]]] },
     );
   });
 });
