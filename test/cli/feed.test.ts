@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runScript } from '../helpers/run-script.js';
 
 const cli = fileURLToPath(new URL('../../src/cli/emporio.ts', import.meta.url));
-const fixture = fileURLToPath(new URL('../../../../shared/fixtures/feed/simple.xml', import.meta.url));
+const fixture = fileURLToPath(new URL('../fixtures/feed/simple.xml', import.meta.url));
 const run = async (args: string[]) => {
   const { code, stdout, stderr } = await runScript(cli, args, { env: { PATH: process.env.PATH ?? '' } });
   return { code, out: stdout, err: stderr };

@@ -8,7 +8,7 @@ import { zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAll, sampleProduct } from './sample.js';
 
-const FIXTURES = new URL('../../../../shared/fixtures/feed/', import.meta.url);
+const FIXTURES = new URL('../fixtures/feed/', import.meta.url);
 const fixture = (name: string) => new URL(name, FIXTURES).pathname;
 const rules = (issues: { rule: string }[]) => issues.map((issue) => issue.rule);
 
