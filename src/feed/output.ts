@@ -186,10 +186,11 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
     toNodeStream: () => Readable.fromWeb(webStream() as import('node:stream/web').ReadableStream<Uint8Array>),
     write(product) {
       if (ended) throw new Error(`${what}: write() after end()`);
-      issues.errors.length = 0;
-      issues.warnings.length = 0;
+      // Emptied only when filled: setting an array's length is a call into the engine.
+      if (issues.errors.length > 0) issues.errors.length = 0;
+      if (issues.warnings.length > 0) issues.warnings.length = 0;
+      if (stats.special.length > 0) stats.special.length = 0;
       stats.valueLines = 0;
-      stats.special.length = 0;
       const written = checkProduct(product, format.mode, issues, line, ids, stats);
       if (issues.errors.length > 0 || issues.warnings.length > 0) builder.add(issues);
       if (written === undefined) {
