@@ -22,11 +22,24 @@ class Stop extends Error {}
 
 interface Field {
   attribute: string;
+  /** Where the value goes: the key in the product's or variation's values, or one of the images, or created_at. */
+  key: string;
+  kind: 'value' | 'image' | 'created_at';
   depth: number;
   line: number;
   text: string;
   nested: boolean;
 }
+
+/** What an element's name means, found once per distinct name. */
+interface ElementName {
+  lower: string;
+  product: readonly [string, string] | undefined;
+  variation: readonly [string, string] | undefined;
+}
+
+/** Distinct names remembered: a feed uses a few dozen; a hostile one cannot grow the cache. */
+const MAX_NAMES = 256;
 
 interface Record_ {
   values: Record<string, unknown>;
@@ -57,12 +70,27 @@ export function createXmlReader(context: ReadContext): XmlReader {
   let sinceEvent = 0;
   let stopped = false;
 
+  // Names looked up by the name as written: one map lookup per element instead of lower-casing
+  // it and looking that up, a million products times some 17 elements.
+  const names = new Map<string, ElementName>();
+  const describe = (name: string): ElementName => {
+    let element = names.get(name);
+    if (element === undefined) {
+      const lower = name.toLowerCase();
+      element = { lower, product: PRODUCT_ELEMENTS[lower], variation: VARIATION_ELEMENTS[lower] };
+      if (names.size < MAX_NAMES) names.set(name, element);
+    }
+    return element;
+  };
+
   // One field object, reused: fields do not nest, and a million products have some 15 each.
-  const reused: Field = { attribute: '', depth: 0, line: 0, text: '', nested: false };
-  const open = (attribute: string, at: number): Field => {
+  const reused: Field = { attribute: '', key: '', kind: 'value', depth: 0, line: 0, text: '', nested: false };
+  const open = (attribute: string, at: number, key: string, kind: Field['kind']): Field => {
     // Text is collected only inside a value: the white space between elements is never built up.
     parser.on('text', addText);
     reused.attribute = attribute;
+    reused.key = key;
+    reused.kind = kind;
     reused.depth = at;
     reused.line = parser.line;
     reused.text = '';
@@ -99,7 +127,8 @@ export function createXmlReader(context: ReadContext): XmlReader {
   parser.on('opentag', (tag: SaxesTagPlain) => {
     sinceEvent = 0;
     const name = tag.name;
-    const lower = name.toLowerCase();
+    const element = describe(name);
+    const lower = element.lower;
     depth++;
     if (field !== undefined) {
       field.nested = true;
@@ -124,18 +153,17 @@ export function createXmlReader(context: ReadContext): XmlReader {
           }
         }
       } else if (lower === 'created_at' && depth === 2) {
-        field = open('created_at', depth);
+        field = open('created_at', depth, 'created_at', 'created_at');
         if (name !== lower) spelling(name, lower, 'created_at');
       } else if (lower !== 'products') unknown(name);
       return;
     }
     if (variation !== undefined) {
       if (depth !== variation.depth + 1) return;
-      const known = VARIATION_ELEMENTS[lower];
+      const known = element.variation;
       if (known === undefined) return unknown(name);
       spelling(name, known[1], `variation ${known[0]}`);
-      const attribute = `variations[${variations.length}].${known[0]}`;
-      field = open(attribute, depth);
+      field = open(`variations[${variations.length}].${known[0]}`, depth, known[0], 'value');
       return;
     }
     if (variationsDepth !== -1) {
@@ -150,11 +178,11 @@ export function createXmlReader(context: ReadContext): XmlReader {
       variationsDepth = depth;
       return;
     }
-    const known = PRODUCT_ELEMENTS[lower];
+    const known = element.product;
     if (known === undefined) return unknown(name);
     spelling(name, known[1], known[0]);
-    const attribute = known[0] === 'additional_images' ? `additional_images[${images.length}]` : known[0];
-    field = open(attribute, depth);
+    field =
+      known[0] === 'additional_images' ? open(`additional_images[${images.length}]`, depth, known[0], 'image') : open(known[0], depth, known[0], 'value');
   });
 
   const addText = (text: string) => {
@@ -181,8 +209,9 @@ export function createXmlReader(context: ReadContext): XmlReader {
       finishProduct(context, values, 'read', product.line, lines);
       product = undefined;
       lines = {};
-      images = [];
-      variations = [];
+      // New arrays only when the product took the old ones.
+      if (images.length > 0) images = [];
+      if (variations.length > 0) variations = [];
     }
     depth--;
   });
@@ -199,22 +228,21 @@ export function createXmlReader(context: ReadContext): XmlReader {
         message: `${f.attribute} holds markup (HTML is not allowed in any attribute)`,
       });
     }
-    if (f.attribute === 'created_at') {
+    if (f.kind === 'created_at') {
       createdAt = value;
       if (!CREATED_AT.test(value)) {
         builder.error({ line: f.line, attribute: 'created_at', rule: 'created_at', message: `created_at ${JSON.stringify(value)}: YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS` });
       }
       return;
     }
-    if (f.attribute.startsWith('additional_images[')) {
+    if (f.kind === 'image') {
       images.push(value);
       return;
     }
     const target = variation ?? product;
     if (target === undefined) return;
-    const key = variation === undefined ? f.attribute : f.attribute.slice(f.attribute.indexOf('.') + 1);
     // A repeated attribute: the first one counts.
-    if (target.values[key] === undefined) target.values[key] = value;
+    if (target.values[f.key] === undefined) target.values[f.key] = value;
   };
 
   parser.on('doctype', (doctype: string) => {
