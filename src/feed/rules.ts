@@ -84,6 +84,7 @@ const PLAIN_HTTPS =
 const HTTP_OR_HTTPS = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
 const AVIF = /\.avif(?:[?#]|$)/i;
 const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
+const CANONICAL_DECIMAL = /^(?:0|[1-9]\d{0,14})\.\d\d$/;
 const LOOSE_DECIMAL = /^-?[\d.,\s]+$/;
 const INTEGER = /^\d{1,8}$/;
 const WEIGHT = /^(\d{1,9}(?:\.\d{1,3})?)(\s?kg)?$/i;
@@ -209,6 +210,8 @@ export function formatDecimal(value: unknown): string | { reason: string } {
     return `${euros}.${rest < 10 ? '0' : ''}${rest}`;
   }
   if (typeof value !== 'string') return { reason: 'not a number or decimal string' };
+  // Already in the feed's format (as every feed the SDK wrote has it): nothing to rebuild.
+  if (CANONICAL_DECIMAL.test(value)) return value;
   const match = DECIMAL.exec(value);
   if (match === null) {
     if (/^\d+\.\d{3,}$/.test(value)) return { reason: 'more than 2 decimal places' };
