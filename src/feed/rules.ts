@@ -405,6 +405,8 @@ class Checker {
   }
 
   availability(value: unknown, attribute: string, allowed: readonly string[], max: number): string | undefined {
+    // One of the fixed values (plain text, nothing to trim): no scan needed.
+    if (typeof value === 'string' && allowed.includes(value)) return value;
     const text = this.text(value, attribute, max, true);
     if (text === undefined || allowed.includes(text)) return text;
     const replacement = RETIRED_AVAILABILITY[text.toLowerCase()];
