@@ -33,6 +33,7 @@ interface Field {
 
 /** What an element's name means, found once per distinct name. */
 interface ElementName {
+  name: string;
   lower: string;
   product: readonly [string, string] | undefined;
   variation: readonly [string, string] | undefined;
@@ -70,16 +71,22 @@ export function createXmlReader(context: ReadContext): XmlReader {
   let sinceEvent = 0;
   let stopped = false;
 
-  // Names looked up by the name as written: one map lookup per element instead of lower-casing
-  // it and looking that up, a million products times some 17 elements.
+  // Names looked up by the name as written, not lower-cased and looked up per element (a million
+  // products times some 17 elements): first in a small table picked by the name's length and end
+  // characters (a comparison, no hashing of the name), then in a map.
   const names = new Map<string, ElementName>();
+  const recent: (ElementName | undefined)[] = new Array(64).fill(undefined);
   const describe = (name: string): ElementName => {
+    const at = (name.length * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(name.length - 1)) & 63;
+    const hit = recent[at];
+    if (hit !== undefined && hit.name === name) return hit;
     let element = names.get(name);
     if (element === undefined) {
       const lower = name.toLowerCase();
-      element = { lower, product: PRODUCT_ELEMENTS[lower], variation: VARIATION_ELEMENTS[lower] };
+      element = { name, lower, product: PRODUCT_ELEMENTS[lower], variation: VARIATION_ELEMENTS[lower] };
       if (names.size < MAX_NAMES) names.set(name, element);
     }
+    recent[at] = element;
     return element;
   };
 
