@@ -247,12 +247,14 @@ const encoder = new TextEncoder();
 /**
  * A chunk's UTF-8 bytes. `encodeInto` a buffer of one byte per character converts a chunk of
  * ASCII (most feeds) several times faster than `Buffer.from(text)` or `encode`, which size the
- * output first; a chunk that does not fit is encoded again the ordinary way.
+ * output first; a chunk that does not fit is encoded again the ordinary way. Each chunk has a
+ * memory block of its own (never Node's shared pool), so whoever reads the stream may keep or
+ * transfer its `buffer`.
  */
 function encodeUtf8(chunk: string): Uint8Array {
-  const bytes = Buffer.allocUnsafe(chunk.length);
+  const bytes = Buffer.allocUnsafeSlow(chunk.length);
   const { read } = encoder.encodeInto(chunk, bytes);
-  return read === chunk.length ? bytes : Buffer.from(chunk, 'utf8');
+  return read === chunk.length ? bytes : encoder.encode(chunk);
 }
 
 function countLines(text: string): number {
