@@ -93,8 +93,6 @@ export function createXmlReader(context: ReadContext): XmlReader {
   // One field object, reused: fields do not nest, and a million products have some 15 each.
   const reused: Field = { attribute: '', key: '', kind: 'value', depth: 0, line: 0, text: '', nested: false };
   const open = (attribute: string, at: number, key: string, kind: Field['kind']): Field => {
-    // Text is collected only inside a value: the white space between elements is never built up.
-    parser.on('text', addText);
     reused.attribute = attribute;
     reused.key = key;
     reused.kind = kind;
@@ -196,6 +194,9 @@ export function createXmlReader(context: ReadContext): XmlReader {
     sinceEvent = 0;
     if (field !== undefined && field.text.length < MAX_VALUE) field.text += text;
   };
+  // Text is kept only inside a value (the white space between elements is dropped as it comes).
+  // The handler stays set: setting and unsetting it per value cost more than the white space.
+  parser.on('text', addText);
   parser.on('cdata', addText);
 
   parser.on('closetag', () => {
@@ -203,7 +204,6 @@ export function createXmlReader(context: ReadContext): XmlReader {
     if (field !== undefined && depth === field.depth) {
       closeField(field);
       field = undefined;
-      parser.off('text');
     } else if (variation !== undefined && depth === variation.depth) {
       variations.push(variation.values);
       variation = undefined;
