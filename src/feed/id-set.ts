@@ -4,6 +4,12 @@
  * hashes, 8 bytes, in an open-addressing table. Two different ids are taken for one only when
  * both hashes collide (about 1 in 10^7 for a feed of a million ids; such a product is reported,
  * never silently lost).
+ *
+ * The first hash, which picks the slot, is one of the id without its last character (and that
+ * character's high bits) plus the last character's low 3 bits: ids that differ only in their
+ * last digit (`SKU-120` … `SKU-127`, as catalogues number products) land in neighbouring slots,
+ * one cache line instead of eight misses in a table of many megabytes. No more than eight ids
+ * share a neighbourhood that way, so no id pattern piles them up.
  */
 export class IdSet {
   private table = new Uint32Array(1 << 12);
@@ -11,15 +17,22 @@ export class IdSet {
 
   /** Adds `id` of `kind` (products and variations are kept apart); false when it was already there. */
   add(id: string, kind: 0 | 1 = 0): boolean {
+    const end = id.length - 1;
     let h1 = 0x811c9dc5 ^ kind;
     let h2 = 0x9747b28c + kind;
-    for (let i = 0; i < id.length; i++) {
+    for (let i = 0; i < end; i++) {
       const c = id.charCodeAt(i);
       h1 = Math.imul(h1 ^ c, 0x01000193);
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       h2 ^= h2 >>> 15;
     }
-    h1 = (h1 ^ (h1 >>> 16)) >>> 0 || 1; // 0 marks an empty slot
+    const last = end >= 0 ? id.charCodeAt(end) : 0;
+    h1 = Math.imul(h1 ^ (last >>> 3), 0x01000193);
+    h1 = Math.imul(h1 ^ (h1 >>> 15), 0x2c1b3c6d);
+    h1 ^= h1 >>> 12;
+    h1 = ((h1 & ~7) | (last & 7)) >>> 0 || 1; // 0 marks an empty slot
+    h2 = Math.imul(h2 ^ last, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
     h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) >>> 0;
     if ((this.count + 1) * 2 > this.table.length / 2) this.grow();
     return this.insert(h1, h2);
@@ -28,7 +41,7 @@ export class IdSet {
   private insert(h1: number, h2: number): boolean {
     const table = this.table;
     const mask = table.length / 2 - 1;
-    for (let slot = (h1 ^ h2) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = h1 & mask; ; slot = (slot + 1) & mask) {
       const at = slot * 2;
       const stored = table[at]!;
       if (stored === 0) {

@@ -1,6 +1,11 @@
 /** The names a feed may give each attribute (XML elements and CSV columns), and the writer's own. */
+type Names = Readonly<Record<string, readonly [string, string] | undefined>>;
+
+/** A table without a prototype: a feed's `<constructor>` or `__proto__` column names nothing. */
+const names = (entries: Record<string, readonly [string, string]>): Names => Object.assign(Object.create(null) as Names, entries);
+
 /** Element (lower case) → [attribute, the writer's element name]. */
-export const PRODUCT_ELEMENTS: Readonly<Record<string, readonly [string, string]>> = {
+export const PRODUCT_ELEMENTS: Names = names({
   id: ['id', 'id'],
   uid: ['id', 'id'],
   uniqueid: ['id', 'id'],
@@ -33,8 +38,8 @@ export const PRODUCT_ELEMENTS: Readonly<Record<string, readonly [string, string]
   author: ['author', 'author'],
   expiration_date: ['expiration_date', 'expiration_date'],
   country_of_origin: ['country_of_origin', 'country_of_origin'],
-};
-export const VARIATION_ELEMENTS: Readonly<Record<string, readonly [string, string]>> = {
+});
+export const VARIATION_ELEMENTS: Names = names({
   variationid: ['variation_id', 'variationid'],
   availability: ['availability', 'availability'],
   size: ['size', 'size'],
@@ -47,4 +52,4 @@ export const VARIATION_ELEMENTS: Readonly<Record<string, readonly [string, strin
   mpn: ['mpn', 'manufacturersku'],
   ean: ['ean', 'ean'],
   outlet: ['outlet', 'outlet'],
-};
+});

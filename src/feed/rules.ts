@@ -63,8 +63,11 @@ const RETIRED_AVAILABILITY: Readonly<Record<string, string>> = {
   'available up to 30 days': 'Available up to 12 days',
 };
 
-// Most values hold none of these: only those that do get the slower checks below (line ends
-// are counted there, for the writer's line numbers), and only they may need CDATA (`<`, `&`, `]]>`).
+// Most values are printable ASCII without `<`, `&` or `]`: one scan for a character outside that
+// set (a class the regex engine tests fastest) clears them. Only a value holding one of SUSPECT's
+// characters gets the slower checks below (line ends are counted there, for the writer's line
+// numbers), and only such a value may need CDATA (`<`, `&`, `]]>`).
+const NOT_PLAIN_TEXT = /[^\t\x20-\x25\x27-\x3b\x3d-\x5c\x5e-\x7e]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const SUSPECT = /[\0-\x08\x0a-\x1f<&\]\ud800-\udfff\ufffe\uffff]/;
 const BAD_CHARACTER =
@@ -72,12 +75,16 @@ const BAD_CHARACTER =
   /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const HTML = /<\/?[a-z][^>]*>|<!--|&(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});/i;
 const HTTPS = /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
-/** An https URL with none of the characters SUSPECT looks for: one scan does for both. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it keeps out
-const PLAIN_HTTPS = /^https:\/\/[^\s/?#@<&\]\0-\x1f\ud800-\udfff\ufffe\uffff]+(?:[/?#][^\s<&\]\0-\x1f\ud800-\udfff\ufffe\uffff]*)?$/i;
+/**
+ * An https URL of printable ASCII without `<`, `&` or `]`: one scan does for both checks. Any
+ * other URL (with non-ASCII, say) takes the slower way, HTTPS and SUSPECT.
+ */
+const PLAIN_HTTPS =
+  /^https:\/\/[\x21\x22\x24\x25\x27-\x2e\x30-\x3b\x3d\x3e\x41-\x5c\x5e-\x7e]+(?:[/?#][\x21-\x25\x27-\x3b\x3d-\x5c\x5e-\x7e]*)?$/i;
 const HTTP_OR_HTTPS = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
 const AVIF = /\.avif(?:[?#]|$)/i;
 const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
+const CANONICAL_DECIMAL = /^(?:0|[1-9]\d{0,14})\.\d\d$/;
 const LOOSE_DECIMAL = /^-?[\d.,\s]+$/;
 const INTEGER = /^\d{1,8}$/;
 const WEIGHT = /^(\d{1,9}(?:\.\d{1,3})?)(\s?kg)?$/i;
@@ -203,6 +210,8 @@ export function formatDecimal(value: unknown): string | { reason: string } {
     return `${euros}.${rest < 10 ? '0' : ''}${rest}`;
   }
   if (typeof value !== 'string') return { reason: 'not a number or decimal string' };
+  // Already in the feed's format (as every feed the SDK wrote has it): nothing to rebuild.
+  if (CANONICAL_DECIMAL.test(value)) return value;
   const match = DECIMAL.exec(value);
   if (match === null) {
     if (/^\d+\.\d{3,}$/.test(value)) return { reason: 'more than 2 decimal places' };
@@ -257,17 +266,15 @@ class Checker {
   }
 
   text(value: unknown, attribute: string, max: number, required: boolean, plain?: RegExp): string | undefined {
-    if (value === undefined || value === null || value === '') {
-      if (required) this.error(attribute, 'required', `${attribute} is required`);
-      return undefined;
-    }
-    if (typeof value !== 'string') {
-      this.error(attribute, 'type', `${attribute} must be a string`);
+    if (typeof value !== 'string' || value === '') {
+      if (value === undefined || value === null || value === '') {
+        if (required) this.error(attribute, 'required', `${attribute} is required`);
+      } else this.error(attribute, 'type', `${attribute} must be a string`);
       return undefined;
     }
     // Surrounding white space is no part of a value, and XML reads every line end as \n:
     // written so, a value reads back as it was written.
-    let text = value.trim();
+    let text = startsOrEndsBlank(value) ? value.trim() : value;
     if (text === '') {
       if (required) this.error(attribute, 'required', `${attribute} is blank`);
       return undefined;
@@ -275,8 +282,9 @@ class Checker {
     if (text.length > max && codePoints(text) > max) {
       this.error(attribute, 'max_length', `${attribute} has ${codePoints(text)} characters; at most ${max}`);
     }
-    this.plain = plain?.test(text) === true;
-    if (!this.plain && SUSPECT.test(text)) {
+    const isPlain = plain === undefined ? !NOT_PLAIN_TEXT.test(text) : plain.test(text);
+    this.plain = isPlain && plain !== undefined;
+    if (!isPlain && SUSPECT.test(text)) {
       if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
       this.special.push(text);
       for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) this.valueLines++;
@@ -341,7 +349,8 @@ class Checker {
   vat(value: unknown, required: boolean): string | undefined {
     const rate = this.decimal(value, 'vat', required);
     if (rate === undefined) return undefined;
-    const n = Number(rate);
+    // A number was found to have at most 2 decimal places: rounded, it is the rate written.
+    const n = typeof value === 'number' ? Math.round(value * 100) / 100 : Number(rate);
     if (n !== 0 && (n < 1 || n > 100)) {
       this.error('vat', 'range', `vat ${rate}: the rate is 0, or from 1 to 100`);
       return undefined;
@@ -396,6 +405,8 @@ class Checker {
   }
 
   availability(value: unknown, attribute: string, allowed: readonly string[], max: number): string | undefined {
+    // One of the fixed values (plain text, nothing to trim): no scan needed.
+    if (typeof value === 'string' && allowed.includes(value)) return value;
     const text = this.text(value, attribute, max, true);
     if (text === undefined || allowed.includes(text)) return text;
     const replacement = RETIRED_AVAILABILITY[text.toLowerCase()];
@@ -450,6 +461,13 @@ class Checker {
 }
 
 const checker = new Checker();
+
+/** False when both ends are printable ASCII (no white space of any kind): then there is nothing to trim. */
+function startsOrEndsBlank(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return !(first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f);
+}
 
 function codePoints(text: string): number {
   let count = text.length;

@@ -22,11 +22,25 @@ class Stop extends Error {}
 
 interface Field {
   attribute: string;
+  /** Where the value goes: the key in the product's or variation's values, or one of the images, or created_at. */
+  key: string;
+  kind: 'value' | 'image' | 'created_at';
   depth: number;
   line: number;
   text: string;
   nested: boolean;
 }
+
+/** What an element's name means, found once per distinct name. */
+interface ElementName {
+  name: string;
+  lower: string;
+  product: readonly [string, string] | undefined;
+  variation: readonly [string, string] | undefined;
+}
+
+/** Distinct names remembered: a feed uses a few dozen; a hostile one cannot grow the cache. */
+const MAX_NAMES = 256;
 
 interface Record_ {
   values: Record<string, unknown>;
@@ -57,12 +71,31 @@ export function createXmlReader(context: ReadContext): XmlReader {
   let sinceEvent = 0;
   let stopped = false;
 
+  // Names looked up by the name as written, not lower-cased and looked up per element (a million
+  // products times some 17 elements): first in a small table picked by the name's length and end
+  // characters (a comparison, no hashing of the name), then in a map.
+  const names = new Map<string, ElementName>();
+  const recent: (ElementName | undefined)[] = new Array(64).fill(undefined);
+  const describe = (name: string): ElementName => {
+    const at = (name.length * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(name.length - 1)) & 63;
+    const hit = recent[at];
+    if (hit !== undefined && hit.name === name) return hit;
+    let element = names.get(name);
+    if (element === undefined) {
+      const lower = name.toLowerCase();
+      element = { name, lower, product: PRODUCT_ELEMENTS[lower], variation: VARIATION_ELEMENTS[lower] };
+      if (names.size < MAX_NAMES) names.set(name, element);
+    }
+    recent[at] = element;
+    return element;
+  };
+
   // One field object, reused: fields do not nest, and a million products have some 15 each.
-  const reused: Field = { attribute: '', depth: 0, line: 0, text: '', nested: false };
-  const open = (attribute: string, at: number): Field => {
-    // Text is collected only inside a value: the white space between elements is never built up.
-    parser.on('text', addText);
+  const reused: Field = { attribute: '', key: '', kind: 'value', depth: 0, line: 0, text: '', nested: false };
+  const open = (attribute: string, at: number, key: string, kind: Field['kind']): Field => {
     reused.attribute = attribute;
+    reused.key = key;
+    reused.kind = kind;
     reused.depth = at;
     reused.line = parser.line;
     reused.text = '';
@@ -99,7 +132,8 @@ export function createXmlReader(context: ReadContext): XmlReader {
   parser.on('opentag', (tag: SaxesTagPlain) => {
     sinceEvent = 0;
     const name = tag.name;
-    const lower = name.toLowerCase();
+    const element = describe(name);
+    const lower = element.lower;
     depth++;
     if (field !== undefined) {
       field.nested = true;
@@ -124,18 +158,17 @@ export function createXmlReader(context: ReadContext): XmlReader {
           }
         }
       } else if (lower === 'created_at' && depth === 2) {
-        field = open('created_at', depth);
+        field = open('created_at', depth, 'created_at', 'created_at');
         if (name !== lower) spelling(name, lower, 'created_at');
       } else if (lower !== 'products') unknown(name);
       return;
     }
     if (variation !== undefined) {
       if (depth !== variation.depth + 1) return;
-      const known = VARIATION_ELEMENTS[lower];
+      const known = element.variation;
       if (known === undefined) return unknown(name);
       spelling(name, known[1], `variation ${known[0]}`);
-      const attribute = `variations[${variations.length}].${known[0]}`;
-      field = open(attribute, depth);
+      field = open(`variations[${variations.length}].${known[0]}`, depth, known[0], 'value');
       return;
     }
     if (variationsDepth !== -1) {
@@ -150,17 +183,20 @@ export function createXmlReader(context: ReadContext): XmlReader {
       variationsDepth = depth;
       return;
     }
-    const known = PRODUCT_ELEMENTS[lower];
+    const known = element.product;
     if (known === undefined) return unknown(name);
     spelling(name, known[1], known[0]);
-    const attribute = known[0] === 'additional_images' ? `additional_images[${images.length}]` : known[0];
-    field = open(attribute, depth);
+    field =
+      known[0] === 'additional_images' ? open(`additional_images[${images.length}]`, depth, known[0], 'image') : open(known[0], depth, known[0], 'value');
   });
 
   const addText = (text: string) => {
     sinceEvent = 0;
     if (field !== undefined && field.text.length < MAX_VALUE) field.text += text;
   };
+  // Text is kept only inside a value (the white space between elements is dropped as it comes).
+  // The handler stays set: setting and unsetting it per value cost more than the white space.
+  parser.on('text', addText);
   parser.on('cdata', addText);
 
   parser.on('closetag', () => {
@@ -168,7 +204,6 @@ export function createXmlReader(context: ReadContext): XmlReader {
     if (field !== undefined && depth === field.depth) {
       closeField(field);
       field = undefined;
-      parser.off('text');
     } else if (variation !== undefined && depth === variation.depth) {
       variations.push(variation.values);
       variation = undefined;
@@ -181,8 +216,9 @@ export function createXmlReader(context: ReadContext): XmlReader {
       finishProduct(context, values, 'read', product.line, lines);
       product = undefined;
       lines = {};
-      images = [];
-      variations = [];
+      // New arrays only when the product took the old ones.
+      if (images.length > 0) images = [];
+      if (variations.length > 0) variations = [];
     }
     depth--;
   });
@@ -199,22 +235,21 @@ export function createXmlReader(context: ReadContext): XmlReader {
         message: `${f.attribute} holds markup (HTML is not allowed in any attribute)`,
       });
     }
-    if (f.attribute === 'created_at') {
+    if (f.kind === 'created_at') {
       createdAt = value;
       if (!CREATED_AT.test(value)) {
         builder.error({ line: f.line, attribute: 'created_at', rule: 'created_at', message: `created_at ${JSON.stringify(value)}: YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS` });
       }
       return;
     }
-    if (f.attribute.startsWith('additional_images[')) {
+    if (f.kind === 'image') {
       images.push(value);
       return;
     }
     const target = variation ?? product;
     if (target === undefined) return;
-    const key = variation === undefined ? f.attribute : f.attribute.slice(f.attribute.indexOf('.') + 1);
     // A repeated attribute: the first one counts.
-    if (target.values[key] === undefined) target.values[key] = value;
+    if (target.values[f.key] === undefined) target.values[f.key] = value;
   };
 
   parser.on('doctype', (doctype: string) => {

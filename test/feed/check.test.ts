@@ -248,6 +248,22 @@ describe('checkFeed: bad input', () => {
     expect(saysGreek.errors[0]).toMatchObject({ rule: 'encoding', message: expect.stringContaining('read as UTF-8') });
   });
 
+  it('elements and columns named after Object.prototype members are unknown names, not a crash', async () => {
+    const product = `<product><id>A1</id><title>Example Thing</title><link>https://s.example.com/a</link><image></image><category>A > B</category><price>1.50</price><vat>0</vat><availability>In Stock</availability><manufacturer>M</manufacturer><mpn>X</mpn><ean>2001001001018</ean><description>d</description><quantity>0</quantity><constructor>x</constructor><__proto__>y</__proto__><size>42</size><variations><variation><variationid>A1.42</variationid><availability>In Stock</availability><size>42</size><quantity>1</quantity><toString>z</toString></variation></variations></product>\n`;
+    const xml = await checkFeed(feed(product));
+    expect(xml.errors).toEqual([]);
+    expect(xml.warnings.filter((w) => w.rule === 'unknown_element').map((w) => w.message)).toEqual([
+      '<constructor> is not a feed attribute; it is ignored',
+      '<__proto__> is not a feed attribute; it is ignored',
+      '<toString> is not a feed attribute; it is ignored',
+    ]);
+    const csv = await checkFeed('id,name,constructor,__proto__\nA1,Example Thing,x,y\n');
+    expect(csv.warnings.filter((w) => w.rule === 'unknown_element').map((w) => w.message)).toEqual([
+      'the column constructor is not a feed attribute; it is ignored',
+      'the column __proto__ is not a feed attribute; it is ignored',
+    ]);
+  });
+
   it('text that runs on without end is cut off with an error, memory bounded', async () => {
     async function* endless() {
       yield '<?xml version="1.0" encoding="UTF-8"?><mywebstore><products><product><description>';

@@ -28,6 +28,20 @@ describe('createFeedWriter', () => {
     expect(report).toMatchObject({ products: 1, errors: [], warnings: [], errorCount: 0 });
   });
 
+  it('hands out chunks that own their memory, ASCII or not, and the same text either way', async () => {
+    for (const name of ['Plain Mill', 'Μύλος πιπεριού 😀']) {
+      const writer = createFeedWriter({ createdAt: new Date(2026, 5, 10, 9, 5) });
+      const reader = writer.readable.getReader();
+      await writer.write(sampleProduct({ name }));
+      writer.end();
+      const chunks: Uint8Array[] = [];
+      for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+      // A chunk that is a view into a shared pool would hand a reader other bytes with its buffer.
+      expect(chunks.every((chunk) => chunk.byteOffset === 0 && chunk.buffer.byteLength === chunk.byteLength)).toBe(true);
+      expect(new TextDecoder().decode(Buffer.concat(chunks))).toContain(`<name>${name}</name>`);
+    }
+  });
+
   it('puts text holding & or < in CDATA, so a URL reads as itself, and splits ]]>', async () => {
     const { text } = await writeToText([sampleProduct({ name: 'Salt & Pepper ]]> Mill' })]);
     expect(text).toContain('<link><![CDATA[https://shop.example.com/product.php?id=1001&lang=en]]></link>');
