@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 
 // Round two raised both: the webhooks entry by 2 KB (handler time-outs and claims, the URL secret,
 // lazily built named schemas, drift tolerance and today's order fields), as the webhooks bundle test does.
-// The root's shared rate-limit path (rateLimitStore: compare-and-set loop and fall back) adds 1.4 KB.
+// The root's shared rate-limit path (rateLimitStore: one atomic step per request, and fall back) adds 1.4 KB.
 export const BUDGETS = [
   // 52.5 KB: the review's fixes (one redaction rule for every header shown, FBS line items refused
   // without a root key, drift kept apart per API) took the root 84 bytes past 52.

@@ -120,7 +120,8 @@ export class Products extends APIResource {
    * - When every update fails its check (nothing is sent), the client's `logger.warn` (or,
    *   without a logger, `console.warn`) says so once, with the first error.
    *
-   * Every input product id ends in exactly one of `applied`, `unchanged` and `failed` (an
+   * Every input product id ends in exactly one of `applied`, `unchanged` and `failed` (its
+   * entries without `variation_id`; a failed variation adds one with it) (an
    * update with no usable `product_id` is reported with its string form, or `''`); a failed
    * request one of whose attempts got no answer, or got a 2xx that could not be read, marks
    * its products `maybeApplied: true`. `batches` lists the ids of the batches the service took.
