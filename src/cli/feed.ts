@@ -52,9 +52,19 @@ async function convert(csv: string, xml: string): Promise<number> {
   const writer = createFeedWriter();
   const temporary = `${xml}.${process.pid}.tmp`;
   const written = pipeline(writer.toNodeStream(), createWriteStream(temporary));
+  // Handled at once: the file may fail to open (a missing directory) before any product is read.
+  let failure: unknown;
+  written.catch((error: unknown) => {
+    failure ??= error;
+  });
   let report: FeedReport;
   try {
-    report = await checkFeed(csv, { onProduct: (product) => void writer.write(asFeedProduct(product)) });
+    report = await checkFeed(csv, {
+      onProduct: (product) => {
+        if (failure !== undefined) throw failure;
+        return writer.write(asFeedProduct(product));
+      },
+    });
   } catch (error) {
     writer.end();
     await written.catch(() => {});
