@@ -69,7 +69,8 @@ async function convert(csv: string, xml: string): Promise<number> {
     writer.end();
     await written.catch(() => {});
     await rm(temporary, { force: true });
-    throw error;
+    // The output's own failure, rather than the writer's report of it.
+    throw failure ?? error;
   }
   const result = writer.end();
   await written;
