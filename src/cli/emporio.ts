@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
 import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
 import { scrub, thrownText } from '../core/logger.js';
+import { escapeControlCharacters } from '../core/text.js';
 import { BASE_URL_VARIABLE, KEY_VARIABLES, readVariable, TOKEN_VARIABLE, VENDOR_VARIABLE } from '../core/env.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
@@ -45,12 +46,6 @@ ${FEED_USAGE.replace(/^Usage: +/, '').replace(/^ {7}/m, '')}`;
 
 class UsageError extends Error {}
 
-/** Text without control characters (C0, DEL, C1): what a server sent cannot move the cursor, retitle or clear the terminal. */
-function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-}
-
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (argv[0] === 'feed') return runFeedCommand(argv.slice(1), (message) => new UsageError(message));
   const { values, positionals } = parseArgs({
@@ -87,8 +82,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     throw new UsageError(`no key to check: set ${[...KEY_VARIABLES.map(([, variable]) => variable), TOKEN_VARIABLE].join(', ')}`);
   }
   // Whatever is printed goes through this: the SDK keeps tokens out of its messages, and this makes sure;
-  // a server's text loses its control characters (no terminal escape sequences reach the terminal).
-  const hide = (text: string) => printable(Object.values(tokens).reduce((shown, token) => scrub(shown, token), text));
+  // a server's control characters are shown escaped (no terminal escape sequence reaches the terminal).
+  const hide = (text: string) => escapeControlCharacters(Object.values(tokens).reduce((shown, token) => scrub(shown, token), text));
 
   let client: MarketplaceClient;
   try {
@@ -123,7 +118,7 @@ main(process.argv.slice(2), process.env).then(
   },
   (error: unknown) => {
     const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`emporio: ${printable(error instanceof Error ? error.message : thrownText(error))}`);
+    console.error(`emporio: ${escapeControlCharacters(error instanceof Error ? error.message : thrownText(error))}`);
     if (usage) console.error("Run 'emporio --help' for usage.");
     process.exitCode = usage ? 2 : 1;
   },

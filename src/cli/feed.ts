@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { escapeControlCharacters } from '../core/text.js';
 import { type CheckedProduct, checkFeed } from '../feed/check.js';
 import type { FeedIssue, FeedProduct, FeedReport } from '../feed/types.js';
 import { createFeedWriter } from '../feed/xml-writer.js';
@@ -52,14 +53,25 @@ async function convert(csv: string, xml: string): Promise<number> {
   const writer = createFeedWriter();
   const temporary = `${xml}.${process.pid}.tmp`;
   const written = pipeline(writer.toNodeStream(), createWriteStream(temporary));
+  // Handled at once: the file may fail to open (a missing directory) before any product is read.
+  let failure: unknown;
+  written.catch((error: unknown) => {
+    failure ??= error;
+  });
   let report: FeedReport;
   try {
-    report = await checkFeed(csv, { onProduct: (product) => void writer.write(asFeedProduct(product)) });
+    report = await checkFeed(csv, {
+      onProduct: (product) => {
+        if (failure !== undefined) throw failure;
+        return writer.write(asFeedProduct(product));
+      },
+    });
   } catch (error) {
     writer.end();
     await written.catch(() => {});
     await rm(temporary, { force: true });
-    throw error;
+    // The output's own failure, rather than the writer's report of it.
+    throw failure ?? error;
   }
   const result = writer.end();
   await written;
@@ -82,7 +94,7 @@ function asFeedProduct(product: CheckedProduct): FeedProduct {
 }
 
 function printReport(source: string, report: FeedReport): void {
-  console.log(`${safe(source)}: ${report.products} products, ${report.errorCount} errors, ${report.warningCount} warnings`);
+  console.log(`${escapeControlCharacters(source)}: ${report.products} products, ${report.errorCount} errors, ${report.warningCount} warnings`);
   for (const issue of report.errors) console.log(`  error   ${describe(issue)}`);
   for (const issue of report.warnings) console.log(`  warning ${describe(issue)}`);
   const hidden = report.errorCount - report.errors.length + report.warningCount - report.warnings.length;
@@ -91,13 +103,7 @@ function printReport(source: string, report: FeedReport): void {
 
 function describe(issue: FeedIssue): string {
   const where = [issue.productId, issue.attribute].filter((part) => part !== undefined).join(' ');
-  return safe(`line ${issue.line}${where ? ` [${where}]` : ''} ${issue.rule}: ${issue.message}`);
-}
-
-/** A feed's text on a terminal: control characters shown escaped, never acted on. */
-function safe(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeControlCharacters(`line ${issue.line}${where ? ` [${where}]` : ''} ${issue.rule}: ${issue.message}`);
 }
 
 /** One line on stderr, rewritten as bytes are read, when stderr is a terminal and the feed is large. */

@@ -132,7 +132,7 @@ export class Page<Item, Meta = Record<string, unknown>> {
     // A failed or collected page may be fetched again; only a page met at another position is a loop.
     if (seen !== undefined && seen !== position) {
       throw new ResponseValidationError('The next-page link points at a page already visited', {
-        target: { method: 'GET', url },
+        target: { method: 'GET', url: redactUrl(url) },
       });
     }
     // An empty page in the middle does not end a listing, but an endless run of them would never end.

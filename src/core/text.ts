@@ -1,4 +1,4 @@
-/** Small text rules shared by the transport, the options, OAuth, the rate limiter and emporio/redis. */
+/** Small text rules shared by the transport, the options, OAuth, the rate limiter, emporio/redis and the CLI. */
 
 /** The JSON value of `text`, or undefined when it is absent, empty or not JSON. */
 export function tryParseJson(text: string | undefined): unknown {
@@ -21,4 +21,13 @@ export function errorText(error: unknown): string {
  */
 export function isHeaderValue(value: string): boolean {
   return !/[^\t\x20-\x7e\x80-\xff]/.test(value);
+}
+
+/**
+ * Text for a terminal: each control character (C0, DEL, C1) shown escaped as `\uXXXX`, so what
+ * a server or a feed sent cannot move the cursor, retitle or clear the terminal, yet stays visible.
+ */
+export function escapeControlCharacters(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

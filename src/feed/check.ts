@@ -14,8 +14,11 @@ export type { CheckedProduct } from './read-context.js';
 export type { FeedSource } from './source.js';
 
 export interface CheckFeedOptions extends SourceOptions {
-  /** Called with each valid product as read (values as the writer writes them) and its line. */
-  onProduct?: (product: CheckedProduct, line: number) => void;
+  /**
+   * Called with each valid product as read (values as the writer writes them) and its line. A
+   * promise it returns (a full `FeedWriter.write`) is awaited before more of the feed is read.
+   */
+  onProduct?: (product: CheckedProduct, line: number) => unknown;
   /** Called as bytes are read (after decompression), for a progress display. */
   onProgress?: (bytes: number) => void;
   /** How many issues of each kind the report lists (default 1000); its counts count them all. */
@@ -48,6 +51,11 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
         total += chunk.byteLength;
         options.onProgress?.(total);
         yield chunk;
+        const room = context.room;
+        if (room !== undefined) {
+          context.room = undefined;
+          await room;
+        }
       }
     };
     const text = decode(counted(), builder, () => line());

@@ -4,8 +4,12 @@
  * for gzip and follows redirects. Conditional requests (`ETag`, `Last-Modified`) spare it a
  * download of an unchanged feed.
  */
+import type { FileHandle } from 'node:fs/promises';
 import { senderAddress } from '../webhooks/handler.js';
 import { compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from '../webhooks/ip.js';
+
+/** Bytes read from a feed file at a time. */
+const FILE_CHUNK_BYTES = 64 * 1024;
 
 /** A feed held in memory, or made per request. */
 export type FeedBody = Uint8Array | string;
@@ -28,7 +32,8 @@ export type FeedHandler = (request: Request, info?: { remoteAddress?: string | u
 
 interface Served {
   bytes: Uint8Array | undefined;
-  path: string | undefined;
+  /** The file described, open: its body is read from this handle, never from the path again. */
+  file: FileHandle | undefined;
   size: number;
   etag: string;
   lastModified: Date | undefined;
@@ -90,23 +95,28 @@ async function describeBytes(bytes: Uint8Array, contentType: string | undefined,
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
   const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  return { bytes, path: undefined, size: bytes.byteLength, etag: `"${hex}"`, lastModified, gzipped, contentType: contentType ?? typeOf(bytes, gzipped) };
+  return { bytes, file: undefined, size: bytes.byteLength, etag: `"${hex}"`, lastModified, gzipped, contentType: contentType ?? typeOf(bytes, gzipped) };
 }
 
+/**
+ * Opened once: the headers (size, ETag, Last-Modified) and the body come from the same file,
+ * even if a new feed is renamed over the path meanwhile. The caller closes the handle.
+ */
 async function describeFile(path: string, contentType: string | undefined): Promise<Served> {
   const { promises: fs } = await import('node:fs');
-  const stat = await fs.stat(path);
-  if (!stat.isFile()) throw new Error('not a file');
   const handle = await fs.open(path);
-  const head = new Uint8Array(16);
   try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new Error('not a file');
+    const head = new Uint8Array(16);
     await handle.read(head, 0, 16, 0);
-  } finally {
+    const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    return { bytes: undefined, file: handle, size: stat.size, etag, lastModified: stat.mtime, gzipped, contentType: contentType ?? typeOf(head, gzipped) };
+  } catch (error) {
     await handle.close();
+    throw error;
   }
-  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
-  const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
-  return { bytes: undefined, path, size: stat.size, etag, lastModified: stat.mtime, gzipped, contentType: contentType ?? typeOf(head, gzipped) };
 }
 
 function typeOf(head: Uint8Array, gzipped: boolean): string {
@@ -129,11 +139,17 @@ function respond(request: Request, served: Served): Response {
   };
   if (served.lastModified !== undefined) headers['last-modified'] = served.lastModified.toUTCString();
   if (encoding !== undefined) headers['content-encoding'] = encoding;
-  if (notModified(request, etag, served.lastModified)) return new Response(null, { status: 304, headers });
+  if (notModified(request, etag, served.lastModified)) {
+    void served.file?.close();
+    return new Response(null, { status: 304, headers });
+  }
   const compressOnTheFly = encoding === 'gzip' && !served.gzipped;
   if (!compressOnTheFly) headers['content-length'] = String(served.size);
-  if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
-  let body = served.bytes !== undefined ? (new Response(served.bytes as Uint8Array<ArrayBuffer>).body as ReadableStream<Uint8Array>) : fileStream(served.path!);
+  if (request.method === 'HEAD') {
+    void served.file?.close();
+    return new Response(null, { status: 200, headers });
+  }
+  let body = served.file !== undefined ? fileStream(served.file, served.size) : (new Response(served.bytes as Uint8Array<ArrayBuffer>).body as ReadableStream<Uint8Array>);
   if (compressOnTheFly) body = body.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>);
   return new Response(body, { status: 200, headers });
 }
@@ -149,23 +165,39 @@ function notModified(request: Request, etag: string, lastModified: Date | undefi
   return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-/** The file's bytes as they are read, opened only when the body is pulled. */
-function fileStream(path: string): ReadableStream<Uint8Array> {
-  let iterator: AsyncIterator<Uint8Array> | undefined;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (iterator === undefined) {
-        const { createReadStream } = await import('node:fs');
-        iterator = (createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-      }
-      const next = await iterator.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+/** The described file's `size` bytes, read from its handle as pulled; the handle is closed at the end, on cancel or on failure. */
+function fileStream(file: FileHandle, size: number): ReadableStream<Uint8Array> {
+  let position = 0;
+  let open = true;
+  const close = async () => {
+    if (!open) return;
+    open = false;
+    await file.close();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const length = Math.max(0, Math.min(FILE_CHUNK_BYTES, size - position));
+          const chunk = new Uint8Array(length);
+          // Ends at the described size, or sooner if the file was cut short in place.
+          const { bytesRead } = length > 0 ? await file.read(chunk, 0, length, position) : { bytesRead: 0 };
+          if (bytesRead === 0) {
+            await close();
+            controller.close();
+            return;
+          }
+          position += bytesRead;
+          controller.enqueue(bytesRead === length ? chunk : chunk.subarray(0, bytesRead));
+        } catch (error) {
+          await close().catch(() => {});
+          controller.error(error);
+        }
+      },
+      cancel: close,
     },
-    async cancel() {
-      await iterator?.return?.();
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 function answer(status: number, text: string, headers?: Record<string, string>): Response {

@@ -128,6 +128,8 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
   let pending = format.head(createdAt);
   let line = 1 + countLines(pending);
   let ended = false;
+  /** Set when the reader cancels `readable`: a later write says so, rather than "after end()". */
+  let cancelled: { reason: unknown } | undefined;
 
   const webStream = (): ReadableStream<Uint8Array> => {
     if (readable !== undefined) return readable;
@@ -143,8 +145,8 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
           wake?.();
           wake = undefined;
         },
-        cancel() {
-          ended = true;
+        cancel(reason) {
+          cancelled = { reason };
           wake?.();
         },
       },
@@ -152,6 +154,7 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
     );
     sink = {
       push(chunk) {
+        if (cancelled !== undefined) return true;
         if (!ended) controller.enqueue(encodeUtf8(chunk));
         return ended || (controller.desiredSize ?? 1) > 0;
       },
@@ -159,7 +162,9 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
         new Promise<void>((resolve) => {
           wake = resolve;
         }),
-      close: () => controller.close(),
+      close: () => {
+        if (cancelled === undefined) controller.close();
+      },
     };
     readable = options.gzip ? raw.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>) : raw;
     return readable;
@@ -186,6 +191,7 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
     toNodeStream: () => Readable.fromWeb(webStream() as import('node:stream/web').ReadableStream<Uint8Array>),
     write(product) {
       if (ended) throw new Error(`${what}: write() after end()`);
+      if (cancelled !== undefined) throw cancellation(what, cancelled.reason);
       // Emptied only when filled: setting an array's length is a call into the engine.
       if (issues.errors.length > 0) issues.errors.length = 0;
       if (issues.warnings.length > 0) issues.warnings.length = 0;
@@ -241,6 +247,12 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
       };
     },
   };
+}
+
+/** The error a write meets once the feed's reader has cancelled it, naming the reader's reason. */
+function cancellation(what: string, reason: unknown): Error {
+  const why = reason instanceof Error ? reason.message : reason === undefined ? '' : String(reason);
+  return new Error(`${what}: the reader cancelled the feed${why ? `: ${why}` : ''}`, { cause: reason });
 }
 
 const encoder = new TextEncoder();

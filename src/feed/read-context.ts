@@ -10,7 +10,9 @@ export type CheckedProduct = WrittenProduct;
 export interface ReadContext {
   builder: ReportBuilder;
   ids: IdSet;
-  onProduct: ((product: CheckedProduct, line: number) => void) | undefined;
+  onProduct: ((product: CheckedProduct, line: number) => unknown) | undefined;
+  /** What `onProduct` last asked to wait for, awaited before the next chunk is read. */
+  room?: Promise<void> | undefined;
   /** Names already warned about, so a feed of a million products says each thing once. */
   said: Set<string>;
   /** One product's issues, reused product after product. */
@@ -47,5 +49,8 @@ export function finishProduct(
     context.builder.add(lists);
   }
   context.builder.report.products++;
-  if (product !== undefined) context.onProduct?.(product, line);
+  if (product !== undefined) {
+    const room = context.onProduct?.(product, line);
+    if (room instanceof Promise) context.room = room;
+  }
 }

@@ -16,12 +16,20 @@
  *   DELETE /__mock/admin/webhooks                  { url }               → { urls }
  *
  * Errors: 404 `{ error }` for an unknown order or path, 409 `{ error }` for an action the order's
- * state does not allow, 400 `{ error }` for a body that is not what the path takes.
+ * state does not allow, 400 `{ error }` for a body that is not what the path takes, 413 `{ error }`
+ * for a body past 64 KiB.
  */
+import { readLimited } from '../webhooks/read-limited.js';
 import type { MockOrder } from './types.js';
 import { redactedWebhookUrl, type WebhookDelivery } from './events/webhook-sender.js';
 
 export const ADMIN_PREFIX = '/__mock/admin';
+
+/** An admin body is an order's fields or a URL: far less than this. */
+const MAX_ADMIN_BODY_BYTES = 64 * 1024;
+
+/** A body past `MAX_ADMIN_BODY_BYTES`: answered 413. */
+class BodyTooLargeError extends Error {}
 
 /** The kit actions the admin API calls (a slice of `mock`). */
 export interface AdminTarget {
@@ -109,13 +117,15 @@ export async function handleAdmin(target: AdminTarget, request: Request, path: s
     }
     return reply(404, { error: `no admin path ${path}` });
   } catch (error) {
-    return reply(400, { error: (error as Error).message });
+    return reply(error instanceof BodyTooLargeError ? 413 : 400, { error: (error as Error).message });
   }
 }
 
 /** A JSON object body, or `{}` for none. */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
+  const bytes = await readLimited(request, MAX_ADMIN_BODY_BYTES);
+  if (bytes === undefined) throw new BodyTooLargeError(`the body is larger than ${MAX_ADMIN_BODY_BYTES} bytes`);
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return {};
   let value: unknown;
   try {

@@ -84,6 +84,13 @@ describe('emporio check-keys', () => {
     expect(out).not.toContain(kit.mock.tokens.orders);
   });
 
+  it('control characters in what it prints are shown escaped, never acted on', async () => {
+    const { code, err } = await run(['check\u001b]0;owned\u0007\u009b2J']);
+    expect(code).toBe(2);
+    expect(err).toContain('unknown command: check\\u001b]0;owned\\u0007\\u009b2J');
+    for (const control of ['\u001b', '\u0007', '\u009b']) expect(err).not.toContain(control);
+  });
+
   it.each([
     ['no command', [], {}, /no command given/],
     ['an unknown command', ['check-tokens'], {}, /unknown command: check-tokens/],

@@ -61,4 +61,20 @@ describe('emporio feed', () => {
     expect((await run(['feed', 'check', xml])).code).toBe(0);
     expect((await run(['feed', 'convert', csv])).code).toBe(2);
   });
+
+  it('convert: an output directory that does not exist exits 1 with one line, no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-cli-'));
+    const csv = join(dir, 'feed.csv');
+    writeFileSync(
+      csv,
+      'id,name,link,image,category,price_with_vat,vat,manufacturer,mpn,ean,availability,description,quantity\n' +
+        'P-1,Bike,https://shop.example.com/p/1,,Bikes > Mountain,322.3,24,Examplebikes,B600,2001001001018,In Stock,A bike,3\n',
+    );
+    const { code, out, err } = await run(['feed', 'convert', csv, join(dir, 'no', 'such', 'dir', 'out.xml')]);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toMatch(/^emporio: .*ENOENT/);
+    expect(err).not.toMatch(/\n\s+at /);
+  });
 });

@@ -1,7 +1,8 @@
+import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from 'emporio';
-import { BASE, makeClient, useMswServer } from '../helpers/server';
+import { BASE, makeClient, TOKEN, useMswServer } from '../helpers/server';
 
 const server = useMswServer();
 
@@ -90,6 +91,19 @@ describe('pagination', () => {
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(ids).toEqual([1]);
+  });
+
+  it('keeps a token echoed in a looping next link out of the error', async () => {
+    const link = `<${BASE}/categories?page=2&per=2&access_token=${TOKEN}>; rel="next"`;
+    pagedCategories([[1], [2], [3]], () => link);
+    const error = await (async () => {
+      for await (const category of client().catalog.categories.list({ per: 2 })) expect(category.id).toBeGreaterThan(0);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain('already visited');
+    expect((error as Error).message).toContain('access_token=%5Bredacted%5D');
+    expect((error as Error).message).not.toContain(TOKEN);
+    expect(inspect(error, { depth: 5 })).not.toContain(TOKEN);
   });
 
   it('sends one request for two concurrent nextPage() calls', async () => {

@@ -26,6 +26,38 @@ describe('CSV feeds', () => {
     expect(report.warnings.map((w) => w.rule).sort()).toEqual(['category_path', 'deprecated', 'value_set', 'value_set']);
   });
 
+  it('awaits a promise onProduct returns before reading more of the feed', async () => {
+    const header = 'id,name,link,image,category,price_with_vat,vat,manufacturer,mpn,ean,availability,description,quantity\n';
+    const row = (id: string) => `${id},Bike,https://shop.example.com/p/${id},,Bikes > Mountain,10,24,Examplebikes,B600,,In Stock,A bike,3\n`;
+    const encoder = new TextEncoder();
+    const chunks = Array.from({ length: 10 }, (_, chunk) => Array.from({ length: 50 }, (_, i) => row(`P-${chunk * 50 + i}`)).join(''));
+    let chunksRead = 0;
+    const source = (async function* () {
+      for (const [i, chunk] of chunks.entries()) {
+        chunksRead++;
+        yield encoder.encode(i === 0 ? header + chunk : chunk);
+      }
+    })();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let seen = 0;
+    const checking = checkFeed(source, {
+      onProduct: (product) => {
+        seen++;
+        return product.id === 'P-1' ? held : undefined;
+      },
+    });
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toBeGreaterThan(0);
+    expect(chunksRead).toBeLessThan(5);
+    release();
+    const report = await checking;
+    expect(report.errorCount).toBe(0);
+    expect(seen).toBe(500);
+  });
+
   it('takes other separators and no header row (the published column order), as a warning', async () => {
     const row = '322233;Example Goggles 600;https://shop.example.com/p/1;;;A > B;12.5;Examplewear;ZHD332;;N;In Stock;;;\n';
     const { report, products } = await read(row);

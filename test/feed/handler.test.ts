@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,6 +77,24 @@ describe('createFeedHandler', () => {
 });
 
 describe('createFeedHandler: a feed made per request', () => {
+  it('serves the file it described: a file replaced between the headers and the body still gives the bytes its headers name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-handler-'));
+    const path = join(dir, 'feed.xml');
+    const longer = FEED.replace('<products></products>', `<products>${' '.repeat(5000)}</products>`);
+    writeFileSync(path, FEED);
+    const handler = createFeedHandler({ feed: path });
+    for (let round = 0; round < 20; round++) {
+      const [before, after] = round % 2 === 0 ? [FEED, longer] : [longer, FEED];
+      const response = await handler(get(), CRAWLER);
+      // Replaced as writeFeed does: a new file renamed over the old one.
+      writeFileSync(`${path}.tmp`, after);
+      renameSync(`${path}.tmp`, path);
+      const body = await response.text();
+      expect(body).toBe(before);
+      expect(Buffer.byteLength(body)).toBe(Number(response.headers.get('content-length')));
+    }
+  });
+
   it('calls the function per request, tags its bytes by content (304 while unchanged) and hides its failures', async () => {
     let version = 1;
     const handler = createFeedHandler({ feed: async () => FEED.replace('09:30', `09:3${version}`) });

@@ -28,6 +28,18 @@ describe('createFeedWriter', () => {
     expect(report).toMatchObject({ products: 1, errors: [], warnings: [], errorCount: 0 });
   });
 
+  it('refuses a write after its reader cancelled, naming the cancellation; a waiting write wakes to it', async () => {
+    const writer = createFeedWriter();
+    const reader = writer.readable.getReader();
+    let full: Promise<void> | undefined;
+    for (let i = 0; i < 10_000 && full === undefined; i++) full = writer.write(sampleProduct({ id: `EX-${i}` }));
+    expect(full).toBeInstanceOf(Promise);
+    await reader.cancel(new Error('the client went away'));
+    await full;
+    expect(() => writer.write(sampleProduct({ id: 'EX-last' }))).toThrow(/reader cancelled the feed: the client went away/);
+    expect(() => writer.end()).not.toThrow();
+  });
+
   it('hands out chunks that own their memory, ASCII or not, and the same text either way', async () => {
     for (const name of ['Plain Mill', 'Μύλος πιπεριού 😀']) {
       const writer = createFeedWriter({ createdAt: new Date(2026, 5, 10, 9, 5) });

@@ -330,7 +330,7 @@ const ON_THE_MOCK: Record<string, ((k: Kit) => Promise<{ status: number; body: u
     k.mock.products.setBatchDelay(0);
     const data = (paramsOf(read('merchants_products_batch_with_id') as unknown as Exchange) as { data: { variations?: unknown }[] }).data;
     const { id } = await k.client.products.batchUpdate(data.filter((update) => update.variations) as never);
-    return answered(k.client.products.waitForBatch(id as string, { intervalMs: 1 }));
+    return answered(k.client.products.waitForBatch(id as string, { intervalMs: 100 }));
   },
   products_batch_status_not_found: (k) => answered(k.client.products.batchStatus('unknown-batch-id')),
 };

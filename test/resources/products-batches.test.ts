@@ -80,7 +80,7 @@ describe('products.waitForBatch', () => {
         return HttpResponse.json(statusBody('b1', [{ product_id: 'A', status: done ? 'success' : 'in_progress', message: null, executed_at: null }], done ? 'completed' : 'in_progress'));
       }),
     );
-    const result = await client.products.waitForBatch('b1', { intervalMs: 5 });
+    const result = await client.products.waitForBatch('b1', { intervalMs: 100 });
     expect(reads).toBe(3);
     expect(result.status).toBe('completed');
     expect(result.results?.[0]?.status).toBe('success');
@@ -94,7 +94,7 @@ describe('products.waitForBatch', () => {
         return HttpResponse.json(statusBody('slow', [{ product_id: 'A', status: 'in_progress', message: null, executed_at: null }], 'in_progress'));
       }),
     );
-    const error = await client.products.waitForBatch('slow', { intervalMs: 20, timeoutMs: 120 }).catch((e: unknown) => e);
+    const error = await client.products.waitForBatch('slow', { intervalMs: 100, timeoutMs: 250 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(BatchTimeoutError);
     expect((error as BatchTimeoutError).lastStatus?.status).toBe('in_progress');
@@ -114,19 +114,38 @@ describe('products.waitForBatch', () => {
         return HttpResponse.json(statusBody('b2', [], 'in_progress'));
       }),
     );
-    await expect(client.products.waitForBatch('b2', { intervalMs: 5, signal: controller.signal })).rejects.toThrow('stop waiting');
+    await expect(client.products.waitForBatch('b2', { intervalMs: 100, signal: controller.signal })).rejects.toThrow('stop waiting');
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(reads).toBe(2);
   });
 
   it('a 404 ends the wait at once', async () => {
     server.use(http.get(status('gone'), () => HttpResponse.json({ errors: [{ code: 'not_found', messages: ['Batch not found.'] }] }, { status: 404 })));
-    await expect(client.products.waitForBatch('gone', { intervalMs: 5 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.products.waitForBatch('gone', { intervalMs: 100 })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('refuses bad options before reading', async () => {
     await expect(client.products.waitForBatch('b', { intervalMs: -1 })).rejects.toBeInstanceOf(RequestValidationError);
     await expect(client.products.waitForBatch('b', { timeoutMs: 0 })).rejects.toBeInstanceOf(RequestValidationError);
+  });
+
+  it('refuses an intervalMs under 100 ms (a tight polling loop) before reading; 100 is taken', async () => {
+    let reads = 0;
+    server.use(
+      http.get(status('tight'), () => {
+        reads++;
+        return HttpResponse.json(statusBody('tight', [], 'completed'));
+      }),
+    );
+    for (const intervalMs of [0, 1, 99.5]) {
+      const error = await client.products.waitForBatch('tight', { intervalMs }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]).toMatchObject({ path: ['intervalMs'], message: expect.stringMatching(/>= 100\b/) });
+    }
+    await expect(client.products.updateMany([update('A')], { awaitResults: true, waitOptions: { intervalMs: 10 } })).rejects.toBeInstanceOf(RequestValidationError);
+    expect(reads).toBe(0);
+    await expect(client.products.waitForBatch('tight', { intervalMs: 100 })).resolves.toMatchObject({ status: 'completed' });
+    expect(reads).toBe(1);
   });
 
   it('refuses a timeoutMs or intervalMs past what a timer can hold (it would fire at once), before reading', async () => {
@@ -157,7 +176,7 @@ describe('products.waitForBatch', () => {
         });
       }),
     );
-    await makeClient({ maxRetries: 0 }).products.waitForBatch('paced', { intervalMs: 0 });
+    await makeClient({ maxRetries: 0 }).products.waitForBatch('paced', { intervalMs: 100 });
     expect(times).toHaveLength(2);
     // The second read waited for the window's reset (a whole second boundary after the first).
     expect(new Date(times[1] as number).getUTCSeconds()).not.toBe(new Date(times[0] as number).getUTCSeconds());
@@ -212,7 +231,7 @@ describe('products.updateMany: batches and results', () => {
     });
     const report = await client.products.updateMany([update('OK'), update('SAME'), update('BAD'), update('VAR'), update('GONE')], {
       awaitResults: true,
-      waitOptions: { intervalMs: 5 },
+      waitOptions: { intervalMs: 100 },
     });
     expect(report.batches).toEqual(['batch-1']);
     expect(report.applied).toEqual(['OK', 'VAR']);
@@ -232,7 +251,7 @@ describe('products.updateMany: batches and results', () => {
 
   it('with awaitResults, products of a batch whose results never come are failed with maybeApplied', async () => {
     service({}, (n) => (n === 1 ? HttpResponse.json({ success: true }) : undefined));
-    const report = await client.products.updateMany([update('A')], { awaitResults: true, waitOptions: { intervalMs: 5 } });
+    const report = await client.products.updateMany([update('A')], { awaitResults: true, waitOptions: { intervalMs: 100 } });
     expect(report.batches).toEqual([]);
     expect(report.applied).toEqual([]);
     expect(report.failed).toHaveLength(1);
@@ -269,7 +288,7 @@ describe('products.updateMany: batches and results', () => {
       }),
     );
     const error = await client.products
-      .updateMany([update('W')], { awaitResults: true, waitOptions: { intervalMs: 5 } }, { signal: controller.signal })
+      .updateMany([update('W')], { awaitResults: true, waitOptions: { intervalMs: 100 } }, { signal: controller.signal })
       .catch((e: unknown) => e);
     expect((error as Error).message).toBe('shutting down');
     expect((error as { report?: { batches: string[] } }).report?.batches).toEqual(['waiting']);

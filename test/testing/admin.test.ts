@@ -76,4 +76,16 @@ describe('the admin API (plain HTTP, no token)', () => {
     expect((await call(running.url, 'POST', `/orders/${code}/toString`)).status).toBe(404);
     expect((await call(running.url, 'POST', '/webhooks', { nope: 1 })).status).toBe(400);
   });
+
+  it('answers 413 to a body past 64 KiB and does not act on it', async () => {
+    const { running } = await setUp();
+    const before = (await call(running.url, 'GET', '/orders')).data.orders.length as number;
+    const large = await call(running.url, 'POST', '/orders', { invoice: true, padding: 'x'.repeat(70 * 1024) });
+    expect(large.status).toBe(413);
+    expect(large.data.error).toMatch(/larger than 65536 bytes/);
+    expect((await call(running.url, 'POST', '/webhooks', { url: `http://127.0.0.1:9/${'x'.repeat(70 * 1024)}` })).status).toBe(413);
+    expect((await call(running.url, 'GET', '/orders')).data.orders).toHaveLength(before);
+    expect((await call(running.url, 'GET', '/webhooks')).data.urls).toEqual([]);
+    expect((await call(running.url, 'POST', '/orders', { invoice: true, padding: 'x'.repeat(60 * 1024) })).status).toBe(201);
+  });
 });

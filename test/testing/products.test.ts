@@ -185,7 +185,7 @@ describe('batch results (asynchronous, since 2026-09)', () => {
     const products = client().products;
     await products.batchUpdate([update('SAME')]);
     const { id } = await products.batchUpdate([update('KNOWN'), update('SAME'), update('STRANGER')]);
-    const status = await products.waitForBatch(id as string, { intervalMs: 1 });
+    const status = await products.waitForBatch(id as string, { intervalMs: 100 });
     expect(status.results?.map((r) => [r.product_id, r.status, r.message])).toEqual([
       ['KNOWN', 'success', null],
       ['SAME', 'no_change', null],
@@ -196,7 +196,7 @@ describe('batch results (asynchronous, since 2026-09)', () => {
 
   it('updateMany with awaitResults waits for the delay and reports each product by its result', async () => {
     mock.products.setBatchDelay(30);
-    const report = await client().products.updateMany([update('A'), update('UNKNOWN-1')], { awaitResults: true, waitOptions: { intervalMs: 10 } });
+    const report = await client().products.updateMany([update('A'), update('UNKNOWN-1')], { awaitResults: true, waitOptions: { intervalMs: 100 } });
     expect(report.batches).toHaveLength(1);
     expect(report.applied).toEqual(['A']);
     expect(report.failed.map((f) => [f.product_id, f.error.message])).toEqual([['UNKNOWN-1', 'Product not found in the shop catalogue']]);

@@ -9,7 +9,7 @@ import type { BatchStatus } from '../../schemas/products.js';
 
 /** Options of `products.waitForBatch`. */
 export interface WaitForBatchOptions {
-  /** Milliseconds between two reads of the status. Default 5,000. */
+  /** Milliseconds between two reads of the status, at least 100. Default 5,000. */
   intervalMs?: number;
   /** Give up after this many milliseconds with a `BatchTimeoutError`. Default 600,000 (10 minutes). */
   timeoutMs?: number;
@@ -18,6 +18,8 @@ export interface WaitForBatchOptions {
 }
 
 const DEFAULT_INTERVAL_MS = 5_000;
+/** Shorter would be a tight loop of status reads for up to the whole timeout. */
+const MIN_INTERVAL_MS = 100;
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
@@ -71,7 +73,7 @@ export function waitSettings(options: Omit<WaitForBatchOptions, 'signal'> = {}):
     throw new RequestValidationError('Invalid waitForBatch options', [{ path: [], message: 'expected an object' }]);
   }
   return {
-    intervalMs: checkMs(options.intervalMs, DEFAULT_INTERVAL_MS, 'intervalMs', 0),
+    intervalMs: checkMs(options.intervalMs, DEFAULT_INTERVAL_MS, 'intervalMs', MIN_INTERVAL_MS),
     timeoutMs: checkMs(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs', 1),
   };
 }
