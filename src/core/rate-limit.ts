@@ -43,6 +43,8 @@ const STORE_RETRY_MS = 5_000;
 /** How long past the call's timeout a request's slot stands without an answer (a process that died). */
 const HOLD_MARGIN_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** A step that applies no answers (most takes): one array for all of them. */
+const NO_SETTLES: readonly RateLimitSettle[] = Object.freeze([]);
 /** The most a `Date` header may differ from this host's clock and still be taken as the service's time. */
 const MAX_CLOCK_SKEW_MS = 3_600_000;
 
@@ -78,6 +80,8 @@ export class RateLimiter {
   readonly #waiting = new Map<string, Set<() => void>>();
   /** The service's clock less this host's, at least: the largest `Date - arrival` seen. */
   #serviceOffset: number | undefined;
+  /** The last `Date` header read: a later answer with the same one cannot raise the offset. */
+  #lastDate: string | null = null;
   #sequence = 0;
 
   constructor(
@@ -103,7 +107,7 @@ export class RateLimiter {
     const budget = budgeted && this.#enabled;
     if (this.#shared?.usable()) return this.#acquireShared(tokenId, budget, target, signal, timeoutMs);
     const id = `p${++this.#sequence}`;
-    const result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs));
+    const result = this.#own.step(this.#stepOf(tokenId, budget, NO_SETTLES, id, timeoutMs));
     return result.status === 'taken' ? id : this.#acquireSlowly(tokenId, budget, target, signal, timeoutMs, id, result);
   }
 
@@ -118,7 +122,7 @@ export class RateLimiter {
   ): Promise<CountedIn> {
     const started = this.now();
     let result = first;
-    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, [], id, timeoutMs))) {
+    for (; result.status !== 'taken' && result.status !== 'reserved'; result = this.#own.step(this.#stepOf(tokenId, budget, NO_SETTLES, id, timeoutMs))) {
       await this.#wait(tokenId, result, target, signal, started);
     }
     if (result.status === 'reserved') await this.#holdReserved(tokenId, id, result.wait, target, signal);
@@ -132,7 +136,7 @@ export class RateLimiter {
     const started = this.now();
     let storeBudget = timeoutMs;
     for (;;) {
-      const step = this.#stepOf(tokenId, budget, [], shared.member(id), timeoutMs);
+      const step = this.#stepOf(tokenId, budget, NO_SETTLES, shared.member(id), timeoutMs);
       let result: RateLimitStepResult;
       const asked = this.now();
       try {
@@ -155,7 +159,7 @@ export class RateLimiter {
     }
   }
 
-  #stepOf(tokenId: string, budget: boolean, settles: RateLimitSettle[], id: string, timeoutMs: number): RateLimitStep {
+  #stepOf(tokenId: string, budget: boolean, settles: readonly RateLimitSettle[], id: string, timeoutMs: number): RateLimitStep {
     return {
       tokenId,
       budget: budget ? { perMinute: this.#perMinute, perDay: this.#perDay, day: Math.floor(this.now() / DAY_MS) } : undefined,
@@ -282,6 +286,9 @@ export class RateLimiter {
    * written at or after that second began, and before the answer arrived here.
    */
   #learnServiceClock(date: string | null, arrived: number): void {
+    // The same second arriving later gives a smaller offset: not worth parsing again.
+    if (date === this.#lastDate) return;
+    this.#lastDate = date;
     const sent = date === null ? Number.NaN : Date.parse(date);
     if (!Number.isFinite(sent) || Math.abs(sent - arrived) > MAX_CLOCK_SKEW_MS) return;
     const offset = sent - arrived;
