@@ -90,10 +90,15 @@ export class ProcessWindows {
     else if (day === this.#today.day) this.#today.sent = Math.max(this.#today.sent, sent);
   }
 
+  /** A step that only applies one answer (what every request's end does): nothing to decide, nothing returned. */
+  settle(tokenId: string, settle: RateLimitSettle): void {
+    const now = this.now();
+    applySettle(this.#current(tokenId, now), settle, now);
+  }
+
   step(step: RateLimitStep): RateLimitStepResult {
     const now = this.now();
-    const token = this.#stateOf(step.tokenId);
-    if (token.inFlight.size > 0) token.inFlight.forEach(dropExpired, now);
+    const token = this.#current(step.tokenId, now);
     for (const settle of step.settles) applySettle(token, settle, now);
     const take = step.take;
     const budget = step.budget;
@@ -114,6 +119,13 @@ export class ProcessWindows {
       this.#today.sent++;
     }
     return { status: decided.status, wait: decided.wait, daySent: budget ? this.#today.sent : 0 };
+  }
+
+  /** The token's state, without the requests whose hold ran out. */
+  #current(tokenId: string, now: number): TokenWindow {
+    const token = this.#stateOf(tokenId);
+    if (token.inFlight.size > 0) token.inFlight.forEach(dropExpired, now);
+    return token;
   }
 
   #stateOf(tokenId: string): TokenWindow {

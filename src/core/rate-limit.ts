@@ -265,9 +265,9 @@ export class RateLimiter {
     if (countedIn.startsWith('s')) {
       this.#shared?.settle(tokenId, countedIn.startsWith('sb') ? 'sb' : 's', { ...settle, id: this.#shared.member(countedIn) });
       // This process's view learns the figures too, for a fall back later.
-      if (settle.kind === 'figures') this.#own.step({ tokenId, settles: [{ ...settle, id: '' }] });
+      if (settle.kind === 'figures') this.#own.settle(tokenId, { ...settle, id: '' });
     } else {
-      this.#own.step({ tokenId, settles: [settle] });
+      this.#own.settle(tokenId, settle);
     }
     const waiting = this.#waiting.get(tokenId);
     if (waiting) for (const wake of waiting) wake();
@@ -276,7 +276,7 @@ export class RateLimiter {
   /** Makes a later request of this token wait for the window's reset (after a 403 or 429). */
   exhaust(tokenId: string, resetEpochSeconds: number): void {
     const settle: RateLimitSettle = { id: '', kind: 'exhaust', limit: 0, remaining: 0, window: resetEpochSeconds, resetInMs: this.#untilService(resetEpochSeconds) };
-    this.#own.step({ tokenId, settles: [settle] });
+    this.#own.settle(tokenId, settle);
     this.#shared?.settle(tokenId, 's', settle);
     this.#shared?.settle(tokenId, 'sb', settle);
   }
