@@ -112,42 +112,103 @@ export const BODY_TOO_LARGE = Symbol('body too large');
 export async function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
   const stream = response.body;
   if (stream === null) return '';
-  const reader = stream.getReader();
-  let stopped = false;
-  let reason: unknown;
-  const stop = (why: unknown) => {
-    if (stopped) return;
-    stopped = true;
-    reason = why;
-    reader.cancel().catch(() => {});
-  };
-  const timer = setTimeout(stop, Math.max(1, deadline - Date.now()), BODY_TIMEOUT);
-  const abort = signal && (() => stop(signal.reason));
+  const read = new BodyRead(stream.getReader(), deadline);
+  const abort = signal && (() => read.stop(signal.reason));
   if (abort) signal?.addEventListener('abort', abort, { once: true });
+  deadlines.add(read);
   // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (stopped) throw reason;
+      const { done, value } = await read.reader.read();
+      if (read.stopped) throw read.reason;
       if (done) return decodeUtf8(chunks, total);
       total += value.byteLength;
       if (total > limit) {
-        stop(BODY_TOO_LARGE);
+        read.stop(BODY_TOO_LARGE);
         throw BODY_TOO_LARGE;
       }
       chunks.push(value);
     }
   } catch (error) {
-    const why = stopped ? reason : error;
-    stop(error);
+    const why = read.stopped ? read.reason : error;
+    read.stop(error);
     throw why;
   } finally {
-    clearTimeout(timer);
+    deadlines.delete(read);
     if (abort) signal?.removeEventListener('abort', abort);
   }
 }
+
+/** One body being read, and why it was stopped. */
+class BodyRead {
+  stopped = false;
+  reason: unknown;
+
+  constructor(
+    readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    readonly deadline: number,
+  ) {}
+
+  stop(why: unknown): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.reason = why;
+    this.reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The body reads under way, stopped at their deadlines by one timer set for the earliest of
+ * them. A read that ends leaves the timer as it is, and one that starts sets it only when its
+ * deadline comes first: a timer set and cleared for every answer cost more than the rest of reading a small one.
+ */
+const deadlines = {
+  reads: new Set<BodyRead>(),
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  /** When the timer fires (Infinity: not set). */
+  at: Number.POSITIVE_INFINITY,
+
+  add(read: BodyRead): void {
+    this.reads.add(read);
+    if (read.deadline < this.at) this.arm(read.deadline);
+    else if (this.reads.size === 1) this.hold(true);
+  },
+
+  delete(read: BodyRead): void {
+    this.reads.delete(read);
+    if (this.reads.size === 0) this.hold(false);
+  },
+
+  arm(at: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.at = at;
+    this.timer = setTimeout(() => this.fire(), Math.max(1, at - Date.now()));
+    this.hold(this.reads.size > 0);
+  },
+
+  /** The timer keeps the process alive while a read waits on it, as a timer of its own would; not once none does. */
+  hold(held: boolean): void {
+    const timer = this.timer as { ref?: () => void; unref?: () => void } | undefined;
+    if (held) timer?.ref?.();
+    else timer?.unref?.();
+  },
+
+  fire(): void {
+    this.timer = undefined;
+    this.at = Number.POSITIVE_INFINITY;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const read of this.reads) {
+      if (read.deadline <= now) {
+        this.reads.delete(read);
+        read.stop(BODY_TIMEOUT);
+      } else if (read.deadline < next) next = read.deadline;
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.arm(next);
+  },
+};
 
 const utf8 = new TextDecoder();
 
