@@ -4,7 +4,7 @@
  * they print ratios against a baseline measured in the same run.
  */
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -212,5 +212,22 @@ export function writeResults(file: URL, rows: readonly Row[], elapsedMs: number)
     elapsedSeconds: Math.round(elapsedMs / 100) / 10,
     results: rows.map((r) => ({ ...r, ratio: Number.isFinite(r.ratio) ? Number(r.ratio.toFixed(3)) : null })),
   };
+  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+}
+
+/**
+ * A partial run's rows put into an existing results file: a row of the same name is replaced,
+ * a new one added; every other row, and the full run's summary, stay. Each row put in carries
+ * the date it was measured.
+ */
+export function mergeResults(file: URL, rows: readonly Row[]): void {
+  const summary = JSON.parse(readFileSync(file, 'utf8')) as { results: (Row & { date?: string })[] };
+  const date = new Date().toISOString();
+  for (const row of rows) {
+    const entry = { ...row, ratio: Number.isFinite(row.ratio) ? Number(row.ratio.toFixed(3)) : Number.NaN, date };
+    const at = summary.results.findIndex((r) => r.name === row.name);
+    if (at === -1) summary.results.push(entry);
+    else summary.results[at] = entry;
+  }
   writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
 }

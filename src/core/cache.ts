@@ -33,6 +33,8 @@ export class MemoryCache implements CacheStore {
   }
 
   get(key: string): CachedAnswer | undefined {
+    // Until an answer with an ETag is kept, a miss costs no hashing of the key.
+    if (this.#entries.size === 0) return undefined;
     const hit = this.#entries.get(key);
     if (hit) {
       this.#entries.delete(key);

@@ -51,6 +51,8 @@ export const PROVISIONAL_WINDOW_MS = 1_000;
 /** While a token's first request is out, how often the others look again. */
 export const FIGURES_POLL_MS = 20;
 const MINUTE_MS = 60_000;
+/** The usual decision, one object for every request that may go at once. */
+const TAKEN_NOW: Pick<RateLimitStepResult, 'status' | 'wait'> = Object.freeze({ status: 'taken', wait: 0 });
 /** The end of a window in which nothing more is sent: a fifth of it, at most a second. */
 const guardOf = (length: number) => Math.min(length / 5, 1_000);
 
@@ -88,10 +90,15 @@ export class ProcessWindows {
     else if (day === this.#today.day) this.#today.sent = Math.max(this.#today.sent, sent);
   }
 
+  /** A step that only applies one answer (what every request's end does): nothing to decide, nothing returned. */
+  settle(tokenId: string, settle: RateLimitSettle): void {
+    const now = this.now();
+    applySettle(this.#current(tokenId, now), settle, now);
+  }
+
   step(step: RateLimitStep): RateLimitStepResult {
     const now = this.now();
-    const token = this.#stateOf(step.tokenId);
-    for (const [id, until] of token.inFlight) if (until <= now) token.inFlight.delete(id);
+    const token = this.#current(step.tokenId, now);
     for (const settle of step.settles) applySettle(token, settle, now);
     const take = step.take;
     const budget = step.budget;
@@ -114,6 +121,13 @@ export class ProcessWindows {
     return { status: decided.status, wait: decided.wait, daySent: budget ? this.#today.sent : 0 };
   }
 
+  /** The token's state, without the requests whose hold ran out. */
+  #current(tokenId: string, now: number): TokenWindow {
+    const token = this.#stateOf(tokenId);
+    if (token.inFlight.size > 0) token.inFlight.forEach(dropExpired, now);
+    return token;
+  }
+
   #stateOf(tokenId: string): TokenWindow {
     let state = this.#tokens.get(tokenId);
     if (!state) {
@@ -124,6 +138,11 @@ export class ProcessWindows {
   }
 }
 
+/** A `forEach` callback (`this`: now): forgets a request whose slot's hold ran out without an answer. */
+function dropExpired(this: number, until: number, id: string, inFlight: Map<string, number>): void {
+  if (until <= this) inFlight.delete(id);
+}
+
 /**
  * The service's side of a take: 'taken' when its window (or what is known of it) has room now;
  * 'reserved' when a later window has (its length known), so the request waits once, no step again.
@@ -131,8 +150,8 @@ export class ProcessWindows {
 function waitFor(token: TokenWindow, now: number): Pick<RateLimitStepResult, 'status' | 'wait'> {
   if (now < token.blocked) return { status: 'window', wait: token.blocked - now };
   // Until an answer told the token's figures, one request at a time: a first burst would go blind.
-  if (token.limit === undefined) return token.inFlight.size > 0 ? { status: 'figures', wait: FIGURES_POLL_MS } : { status: 'taken', wait: 0 };
-  if (token.limit === 0) return { status: 'taken', wait: 0 };
+  if (token.limit === undefined) return token.inFlight.size > 0 ? { status: 'figures', wait: FIGURES_POLL_MS } : TAKEN_NOW;
+  if (token.limit === 0) return TAKEN_NOW;
   if (now >= token.ends) {
     if (token.length > 0) {
       // The next window by the service's length: slots reserved in it are its first; the requests
@@ -153,7 +172,7 @@ function waitFor(token: TokenWindow, now: number): Pick<RateLimitStepResult, 'st
   // A request sent in a window's last moments may reach the service in the next one, whose slots
   // are reserved already: it goes in the next window instead.
   if (scheduled && token.used < token.limit && token.ends - now < guardOf(token.length)) token.used = token.limit;
-  if (token.used < token.limit) return { status: 'taken', wait: 0 };
+  if (token.used < token.limit) return TAKEN_NOW;
   if (scheduled) {
     return { status: 'reserved', wait: token.ends + (Math.floor(token.used / token.limit) - 1) * token.length - now };
   }

@@ -43,6 +43,8 @@ const STORE_RETRY_MS = 5_000;
 /** How long past the call's timeout a request's slot stands without an answer (a process that died). */
 const HOLD_MARGIN_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** A step that applies no answers (most takes): one array for all of them. */
+const NO_SETTLES: readonly RateLimitSettle[] = Object.freeze([]);
 /** The most a `Date` header may differ from this host's clock and still be taken as the service's time. */
 const MAX_CLOCK_SKEW_MS = 3_600_000;
 
@@ -265,9 +267,9 @@ export class RateLimiter {
     if (countedIn.startsWith('s')) {
       this.#shared?.settle(tokenId, countedIn.startsWith('sb') ? 'sb' : 's', { ...settle, id: this.#shared.member(countedIn) });
       // This process's view learns the figures too, for a fall back later.
-      if (settle.kind === 'figures') this.#own.step({ tokenId, settles: [{ ...settle, id: '' }] });
+      if (settle.kind === 'figures') this.#own.settle(tokenId, { ...settle, id: '' });
     } else {
-      this.#own.step({ tokenId, settles: [settle] });
+      this.#own.settle(tokenId, settle);
     }
     const waiting = this.#waiting.get(tokenId);
     if (waiting) for (const wake of waiting) wake();
@@ -276,7 +278,7 @@ export class RateLimiter {
   /** Makes a later request of this token wait for the window's reset (after a 403 or 429). */
   exhaust(tokenId: string, resetEpochSeconds: number): void {
     const settle: RateLimitSettle = { id: '', kind: 'exhaust', limit: 0, remaining: 0, window: resetEpochSeconds, resetInMs: this.#untilService(resetEpochSeconds) };
-    this.#own.step({ tokenId, settles: [settle] });
+    this.#own.settle(tokenId, settle);
     this.#shared?.settle(tokenId, 's', settle);
     this.#shared?.settle(tokenId, 'sb', settle);
   }

@@ -56,6 +56,8 @@ export class PermanentRedirects {
 
   /** Where 301/308 answers sent `url`, following remembered hops (a few at most, no cycle). */
   resolve(url: string): string {
+    // Most clients never meet a permanent redirect: no lookup (and no hashing of the URL) then.
+    if (this.#targets.size === 0) return url;
     let target = url;
     for (let i = 0; i < MAX_REDIRECTS; i++) {
       const next = this.#targets.get(target);

@@ -389,7 +389,9 @@ export class Transport {
     try {
       // ky's own time-out (per attempt), and the caller's signal only when there is one:
       // any signal makes ky combine signals on every request, which costs.
-      const init: KyOptions = { method, headers, body, timeout };
+      const init: KyOptions = { method, headers, timeout };
+      // ky merges every option it is given on every request: only those with a value.
+      if (body !== undefined) init.body = body;
       if (callerSignal) init.signal = callerSignal;
       const deadline = Date.now() + timeout;
       response = await this.#ky(url, init);

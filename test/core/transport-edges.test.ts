@@ -104,6 +104,32 @@ describe('time-outs', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('stops each stalled body at its own deadline: a shorter one that starts later ends first, the longer one still ends', async () => {
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"order": {"code": "A", ');
+    });
+    servers.push(stalling);
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`;
+    server.use(http.all(`${baseUrl}/*`, () => passthrough()));
+    // Two clients: one client sends a token's second request only once its first is answered.
+    const client = () => new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+    const ended: string[] = [];
+    const call = (code: string, timeout: number) =>
+      rejection(client().orders.get(code, { timeout })).then((error) => {
+        ended.push(code);
+        return error;
+      });
+    const long = call('LONG', 900);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const short = call('SHORT', 200);
+    const [longError, shortError] = await Promise.all([long, short]);
+    expect(shortError).toBeInstanceOf(TimeoutError);
+    expect(longError).toBeInstanceOf(TimeoutError);
+    expect(ended).toEqual(['SHORT', 'LONG']);
+  });
+
   it.each([0, -1, Number.NaN, 3e9])('refuses a per-request timeout of %s before sending', async (timeout) => {
     const hits = hitsOf({ '/categories/1': () => HttpResponse.json({ category: { id: 1 } }) });
     const error = await rejection(makeClient().catalog.categories.get(1, {}, { timeout }));
