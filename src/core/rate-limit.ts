@@ -165,7 +165,7 @@ export class RateLimiter {
     return {
       tokenId,
       budget: budget ? { perMinute: this.#perMinute, perDay: this.#perDay, day: Math.floor(this.now() / DAY_MS) } : undefined,
-      settles: [],
+      settles: NO_SETTLES,
       take: { id, holdMs: timeoutMs + HOLD_MARGIN_MS },
     };
   }
