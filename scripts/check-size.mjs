@@ -26,8 +26,9 @@ export const BUDGETS = [
   // held as a renewed lease, and the bounded body reader the token step shares (15.8 measured from the sources).
   { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 16, forbidden: ['ky', 'p-retry', 'is-network-error'] },
   // The feed entry carries its XML, CSV and zip readers (saxes, csv-parse, csv-stringify, fflate's
-  // inflate) but no HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start.
-  { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 37.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // inflate) but no HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start; 38 KB:
+  // the review's fixes (a file served from the handle it was measured by, a reader's cancel) took it to 37.6.
+  { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 38, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {
