@@ -15,8 +15,8 @@ export const BUDGETS = [
   // preorder voucher, credit invoice, about 1.5 KB); the webhook handler's onError and updateMany's
   // warning when nothing could be sent, MarketplaceClient.fromEnv (about 1.2 KB); the hardening (bounded token answers, a logger and
   // hooks that cannot throw, header values as fetch refuses them, the empty-page cap, about 1 KB).
-  // 58 KB in all (57.6 measured at the end of the round).
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 58 },
+  // 58.5 KB in all (58.0 measured at the end of the round, the speed work's body timer and decoder included).
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 58.5 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis
