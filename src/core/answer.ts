@@ -1,3 +1,4 @@
+import { concatBytes } from './bytes.js';
 import type { Answered, APIResponse } from './api-promise.js';
 import { ResponseValidationError, type RequestTarget } from './errors.js';
 import { redactUrl, scrub, scrubbedHeaders } from './logger.js';
@@ -222,16 +223,7 @@ const STREAM = Object.freeze({ stream: true });
  */
 function decodeUtf8(chunks: readonly Uint8Array[], total: number): string {
   if (chunks.length === 0) return '';
-  let bytes = chunks[0] as Uint8Array;
-  if (chunks.length > 1) {
-    bytes = new Uint8Array(total);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-  }
-  return utf8.decode(bytes, STREAM) + utf8.decode();
+  return utf8.decode(concatBytes(chunks, total), STREAM) + utf8.decode();
 }
 
 /** A body stream that failed in its decompressor (zlib, brotli), not on the socket. */

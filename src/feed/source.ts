@@ -3,6 +3,7 @@
  * decompression (gzip and zip, recognised by their first bytes). A URL's download is bounded
  * in size and time; whatever the source, bytes flow through in chunks, never held whole.
  */
+import { concatBytes } from '../core/bytes.js';
 import { Unzip, UnzipInflate } from 'fflate';
 
 /** What `checkFeed` reads: a file path, an `http(s)` URL, the feed's text, its bytes, or a stream of bytes. */
@@ -150,7 +151,7 @@ export async function decompress(
     head.push(next.value);
     headLength += next.value.byteLength;
   }
-  const first = concat(head, headLength);
+  const first = concatBytes(head, headLength);
   async function* all(): AsyncIterable<Uint8Array> {
     if (first.byteLength > 0) yield first;
     if (done) return;
@@ -225,13 +226,3 @@ async function* unzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Arr
   if (!finished) throw new SourceError('compression', 'the zip archive is cut short');
 }
 
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}

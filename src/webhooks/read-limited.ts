@@ -1,4 +1,5 @@
 /** A request body read with a bound: webhook deliveries (and the kit’s token endpoint). */
+import { concatBytes } from '../core/bytes.js';
 
 /** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
@@ -16,12 +17,5 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks, total);
 }
