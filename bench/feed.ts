@@ -18,7 +18,7 @@ import { SaxesParser } from 'saxes';
 import { fmt, inFreshProcesses, median, type Row } from './harness.js';
 
 const PRODUCTS = Number(process.env.EMPORIO_BENCH_FEED_PRODUCTS ?? 1_000_000);
-const ROUNDS = 2;
+const ROUNDS = 3;
 const MiB = 1024 * 1024;
 const CREATED_AT = new Date(2026, 5, 10, 9, 30);
 const DESCRIPTION = 'Lightweight trail running shoe with a lugged outsole, a breathable mesh upper and a cushioned midsole.';

@@ -51,7 +51,9 @@ export interface FeedWriter {
   toNodeStream(): NodeReadableLike;
 }
 
+/** Not more: a chunk's text past 128 KiB is a large object to the engine, slower to make and collect. */
 const CHUNK_CHARS = 64 * 1024;
+const FILE_BUFFER_BYTES = 8 * CHUNK_CHARS;
 const DEFAULT_MAX_ISSUES = 1000;
 
 /** Keeps the first `max` issues of each kind and counts them all. */
@@ -290,7 +292,13 @@ export async function writeAll(
   const { finished } = await import('node:stream/promises');
   const fs = await import('node:fs');
   const temporary = typeof target === 'string' ? `${target}.${process.pid}.${Date.now()}.tmp` : undefined;
-  const destination = temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary);
+  // With Node's default buffer (16 KiB) every chunk fills it: the writer stops after each one
+  // until the file has taken it, producing and writing take turns, and each turn puts the thread
+  // to sleep and wakes it again (a fifth of the time on a virtual machine). With room for eight
+  // chunks both stay busy and the stream hands the file several in one call. Measured best from
+  // 256 KiB to 1 MiB; with 4 MiB the feed was written slower again.
+  const buffered = { highWaterMark: FILE_BUFFER_BYTES };
+  const destination = temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary, buffered);
   let sink: NodeJS.WritableStream = destination;
   if (gzip) {
     const { createGzip } = await import('node:zlib');

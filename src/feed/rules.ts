@@ -64,10 +64,12 @@ const RETIRED_AVAILABILITY: Readonly<Record<string, string>> = {
 };
 
 // Most values are printable ASCII without `<`, `&` or `]`: one scan for a character outside that
-// set (a class the regex engine tests fastest) clears them. Only a value holding one of SUSPECT's
-// characters gets the slower checks below (line ends are counted there, for the writer's line
-// numbers), and only such a value may need CDATA (`<`, `&`, `]]>`).
-const NOT_PLAIN_TEXT = /[^\t\x20-\x25\x27-\x3b\x3d-\x5c\x5e-\x7e]/;
+// set clears them (the class spelled as what it looks for, which the regex engine scans faster
+// than the negated set). Only a value holding one of SUSPECT's characters gets the slower checks
+// below (line ends are counted there, for the writer's line numbers), and only such a value may
+// need CDATA (`<`, `&`, `]]>`).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const NOT_PLAIN_TEXT = /[\0-\x08\n-\x1f&<\]\x7f-\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const SUSPECT = /[\0-\x08\x0a-\x1f<&\]\ud800-\udfff\ufffe\uffff]/;
 const BAD_CHARACTER =
@@ -88,7 +90,6 @@ const CANONICAL_DECIMAL = /^(?:0|[1-9]\d{0,14})\.\d\d$/;
 const LOOSE_DECIMAL = /^-?[\d.,\s]+$/;
 const INTEGER = /^\d{1,8}$/;
 const WEIGHT = /^(\d{1,9}(?:\.\d{1,3})?)(\s?kg)?$/i;
-const CATEGORY_PATH = / > | - |\/|>/;
 
 /** Where one product's issues go. */
 export interface IssueLists {
@@ -328,7 +329,8 @@ class Checker {
 
   category(value: unknown): string | undefined {
     const text = this.text(value, 'category', 250, true);
-    if (text !== undefined && !CATEGORY_PATH.test(text)) {
+    // A path is split by `>`, `/` or ` - ` (three vectorised searches, cheaper than one regex).
+    if (text !== undefined && !text.includes('>') && !text.includes('/') && !text.includes(' - ')) {
       this.warn('category', 'category_path', 'a one-level category: give the full path, e.g. Computers > External Hard Drives');
     }
     return text;

@@ -15,6 +15,8 @@ export function createFeedWriter(options?: FeedWriterOptions): FeedWriter {
 /**
  * Writes `products` (an array, iterable or async iterable) as an XML feed to `target` (a file
  * path, replaced only once the whole feed is written, or a Node Writable); resolves with the report.
+ * A stream you pass keeps its own buffer size: `fs.createWriteStream(path, { highWaterMark: 512 * 1024 })`
+ * writes a large feed faster than Node's default of 16 KiB (a path gets 512 KiB).
  */
 export function writeFeed(
   products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,

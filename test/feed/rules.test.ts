@@ -173,4 +173,14 @@ describe('every rule has a refusing case', () => {
     writer.write(sampleProduct({ category: 'Sneakers' }));
     expect(writer.end()).toMatchObject({ products: 1, errors: [], warnings: [expect.objectContaining({ attribute: 'category', rule: 'category_path' })] });
   });
+
+  it('category_path: a path split by >, / or a spaced dash is no warning; a dash inside a word is', () => {
+    const warned = (category: string) => {
+      const writer = createFeedWriter();
+      writer.write(sampleProduct({ category }));
+      return writer.end().warnings.some((w) => w.rule === 'category_path');
+    };
+    for (const path of ['Shoes > Running', 'Shoes>Running', 'Shoes/Running', 'Shoes - Running']) expect(warned(path), path).toBe(false);
+    for (const one of ['T-Shirts', 'Shoes -Running', 'Shoes- Running']) expect(warned(one), one).toBe(true);
+  });
 });

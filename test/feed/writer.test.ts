@@ -163,6 +163,19 @@ describe('writeFeed', () => {
     expect(readdirSync(dir)).toEqual(['feed.xml']);
   });
 
+  it('writes a feed many times its file buffer to a path with the same bytes as the web stream', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-'));
+    const file = join(dir, 'feed.xml');
+    // About 4 MB: the file stream's buffer fills and drains many times over.
+    const products = Array.from({ length: 6000 }, (_, i) => sampleProduct({ id: `P-${i}`, description: `Item ${i} `.repeat(40 + (i % 7)) }));
+    const createdAt = new Date(2026, 5, 10, 9, 5);
+    const report = await writeFeed(products, file, { createdAt });
+    expect(report).toMatchObject({ products: 6000, errorCount: 0 });
+    const written = readFileSync(file, 'utf8');
+    expect(written.length).toBeGreaterThan(4 * 512 * 1024);
+    expect(written).toBe((await writeToText(products)).text);
+  });
+
   it('leaves no file behind when a product throws', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'feed-'));
     const error = await writeFeed([sampleProduct(), sampleProduct({ vat: 101 })], join(dir, 'feed.xml'), { onInvalid: 'throw' }).catch((e) => e);
