@@ -166,8 +166,10 @@ export async function benchFeed(): Promise<Row[]> {
     type Write = Awaited<ReturnType<typeof measureFeedWrite>>;
     const writes: Record<'sdk' | 'template', Write[]> = { sdk: [], template: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const variant of round % 2 ? (['template', 'sdk'] as const) : (['sdk', 'template'] as const)) {
-        const keep = round === ROUNDS - 1 && variant === 'sdk' ? '1' : '0';
+      const order = round % 2 ? (['template', 'sdk'] as const) : (['sdk', 'template'] as const);
+      for (const variant of order) {
+        // The last file written stays for the checking comparison (both are the same bytes).
+        const keep = round === ROUNDS - 1 && variant === order[1] ? '1' : '0';
         writes[variant].push(await inChild<Write>('measureFeedWrite', { EMPORIO_BENCH_FEED_VARIANT: variant, EMPORIO_BENCH_FEED_FILE: file, EMPORIO_BENCH_FEED_KEEP: keep }));
       }
     }

@@ -54,6 +54,8 @@ export interface FeedWriter {
 /** Not more: a chunk's text past 128 KiB is a large object to the engine, slower to make and collect. */
 const CHUNK_CHARS = 64 * 1024;
 const FILE_BUFFER_BYTES = 8 * CHUNK_CHARS;
+/** Room for any chunk of ASCII but one with a giant product (a chunk ends past CHUNK_CHARS). */
+const RECYCLED_CHUNK_BYTES = 2 * CHUNK_CHARS;
 const DEFAULT_MAX_ISSUES = 1000;
 
 /** Keeps the first `max` issues of each kind and counts them all. */
@@ -108,8 +110,12 @@ interface Sink {
 
 export interface WriterCore {
   writer: FeedWriter;
-  /** Sends the output to a Node stream instead of `readable` (faster: no web stream in between). */
-  attach(sink: NodeJS.WritableStream): void;
+  /**
+   * Sends the output to a Node stream instead of `readable` (faster: no web stream in between).
+   * `recycle`: the stream is done with a chunk once its write calls back (a file stream, never one
+   * whose reader may keep chunks), so a chunk's memory is used again for a later one.
+   */
+  attach(sink: NodeJS.WritableStream, recycle?: boolean): void;
 }
 
 export function createWriter(format: FeedFormat, options: FeedWriterOptions = {}, what = 'createFeedWriter'): FeedWriter {
@@ -225,14 +231,20 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
 
   return {
     writer,
-    attach(target) {
+    attach(target, recycle = false) {
       if (sink !== undefined) throw new Error(`${what}: the output already goes elsewhere`);
       let failed = false;
+      /** Chunks the stream is done with: fresh memory for each chunk is a page fault per 4 KiB. */
+      const spare: Uint8Array[] = [];
       target.once('error', () => {
         failed = true;
       });
       sink = {
-        push: (chunk) => target.write(encodeUtf8(chunk)) && !failed,
+        push: (chunk) => {
+          if (!recycle) return target.write(encodeUtf8(chunk)) && !failed;
+          const bytes = encodeUtf8(chunk, spare.pop() ?? Buffer.allocUnsafeSlow(RECYCLED_CHUNK_BYTES));
+          return target.write(bytes, () => spare.push(bytes)) && !failed;
+        },
         room: () =>
           new Promise<void>((resolve) => {
             const done = () => {
@@ -260,16 +272,18 @@ function cancellation(what: string, reason: unknown): Error {
 const encoder = new TextEncoder();
 
 /**
- * A chunk's UTF-8 bytes. `encodeInto` a buffer of one byte per character converts a chunk of
- * ASCII (most feeds) several times faster than `Buffer.from(text)` or `encode`, which size the
- * output first; a chunk that does not fit is encoded again the ordinary way. Each chunk has a
- * memory block of its own (never Node's shared pool), so whoever reads the stream may keep or
- * transfer its `buffer`.
+ * A chunk's UTF-8 bytes, in `into` (a chunk given back, when it is large enough) or in new memory.
+ * `encodeInto` a buffer of one byte per character converts a chunk of ASCII (most feeds) several
+ * times faster than `Buffer.from(text)` or `encode`, which size the output first; a chunk that
+ * does not fit is encoded again the ordinary way. New memory is a block of the chunk's own (never
+ * Node's shared pool), so whoever reads the stream may keep or transfer its `buffer`.
  */
-function encodeUtf8(chunk: string): Uint8Array {
-  const bytes = Buffer.allocUnsafeSlow(chunk.length);
-  const { read } = encoder.encodeInto(chunk, bytes);
-  return read === chunk.length ? bytes : encoder.encode(chunk);
+function encodeUtf8(chunk: string, into?: Uint8Array): Uint8Array {
+  const memory = into?.buffer;
+  const bytes = memory !== undefined && memory.byteLength >= chunk.length ? new Uint8Array(memory) : Buffer.allocUnsafeSlow(chunk.length);
+  const { read, written } = encoder.encodeInto(chunk, bytes);
+  if (read !== chunk.length) return encoder.encode(chunk);
+  return written === bytes.length ? bytes : bytes.subarray(0, written);
 }
 
 function countLines(text: string): number {
@@ -307,7 +321,8 @@ export async function writeAll(
     gzipper.once('error', (error) => (destination as unknown as { destroy(error: Error): void }).destroy(error));
     sink = gzipper;
   }
-  core.attach(sink);
+  // Our own file stream is done with a chunk once written; zlib or the caller's stream may not be.
+  core.attach(sink, sink === destination && temporary !== undefined);
   const done = finished(destination);
   let failure: unknown;
   done.catch((error: unknown) => {
