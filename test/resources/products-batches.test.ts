@@ -119,6 +119,26 @@ describe('products.waitForBatch', () => {
     expect(reads).toBe(2);
   });
 
+  it("stops at either signal when the wait and the call each have one", async () => {
+    let reads = 0;
+    const own = new AbortController();
+    const call = new AbortController();
+    server.use(
+      http.get(status('b3'), () => {
+        reads++;
+        if (reads === 2) call.abort(new Error('call aborted'));
+        return HttpResponse.json(statusBody('b3', [], 'in_progress'));
+      }),
+    );
+    await expect(client.products.waitForBatch('b3', { intervalMs: 100, signal: own.signal }, { signal: call.signal })).rejects.toThrow('call aborted');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(reads).toBe(2);
+    const aborted = new AbortController();
+    aborted.abort(new Error('before the first read'));
+    await expect(client.products.waitForBatch('b3', { signal: own.signal }, { signal: aborted.signal })).rejects.toThrow('before the first read');
+    expect(reads).toBe(2);
+  });
+
   it('a 404 ends the wait at once', async () => {
     server.use(http.get(status('gone'), () => HttpResponse.json({ errors: [{ code: 'not_found', messages: ['Batch not found.'] }] }, { status: 404 })));
     await expect(client.products.waitForBatch('gone', { intervalMs: 100 })).rejects.toBeInstanceOf(NotFoundError);

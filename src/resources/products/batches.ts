@@ -83,21 +83,27 @@ const DEADLINE = Symbol('batch deadline');
 
 /**
  * Reads the status until it is no longer `in_progress`. `read` gets the signal each read
- * must honour (the caller's, and the deadline's), so no read outlives `timeoutMs`.
+ * must honour (the callers', and the deadline's), so no read outlives `timeoutMs`. `alsoStop`:
+ * a second caller's signal (the call's `RequestOptions.signal` beside the wait's own).
  */
 export async function pollBatch(
   batchId: string,
   read: (signal: AbortSignal) => Promise<BatchStatus>,
   options: WaitForBatchOptions = {},
+  alsoStop?: AbortSignal,
 ): Promise<BatchStatus> {
   const { intervalMs, timeoutMs } = waitSettings(options);
-  const caller = options.signal;
-  if (caller?.aborted) throw caller.reason;
+  const callers = [options.signal, alsoStop].filter((signal): signal is AbortSignal => signal !== undefined);
+  const abortedFirst = callers.find((signal) => signal.aborted);
+  if (abortedFirst !== undefined) throw abortedFirst.reason;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(DEADLINE), timeoutMs);
-  const forward = () => controller.abort(caller?.reason);
-  caller?.addEventListener('abort', forward, { once: true });
+  const forwards = callers.map((signal) => {
+    const forward = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
+    return () => signal.removeEventListener('abort', forward);
+  });
   let last: BatchStatus | undefined;
   try {
     // Bounded by the deadline: it aborts both the read and the sleep.
@@ -107,10 +113,10 @@ export async function pollBatch(
       await sleep(intervalMs, controller.signal);
     }
   } catch (error) {
-    if (controller.signal.reason === DEADLINE && !caller?.aborted) throw new BatchTimeoutError(batchId, timeoutMs, last);
+    if (controller.signal.reason === DEADLINE && !callers.some((signal) => signal.aborted)) throw new BatchTimeoutError(batchId, timeoutMs, last);
     throw error;
   } finally {
     clearTimeout(timer);
-    caller?.removeEventListener('abort', forward);
+    for (const stopForwarding of forwards) stopForwarding();
   }
 }

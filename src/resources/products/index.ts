@@ -74,10 +74,7 @@ export class Products extends APIResource {
    * through the client like any call: rate limits paced, transient failures retried.
    */
   waitForBatch(id: string, params?: WaitForBatchOptions, options?: RequestOptions): Promise<BatchStatus> {
-    return pollBatch(id, (signal) => this.batchStatus(id, { ...options, signal }), {
-      ...params,
-      signal: params?.signal ?? options?.signal,
-    });
+    return pollBatch(id, (signal) => this.batchStatus(id, { ...options, signal }), params, options?.signal);
   }
 
   /**
