@@ -1,4 +1,5 @@
 /** The documentation's answer shapes: `{ errors: [{ code, messages }] }`, `{ success: true }`, JSON with the service's Content-Type. */
+import { readLimited } from '../webhooks/read-limited.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -52,13 +53,21 @@ export function parseMediaType(value: string | null): { type: string; params: Ma
   return { type: type.trim().toLowerCase(), params };
 }
 
-/** Reads a JSON object body, answering 415 / 400 on the wrong content type or broken JSON. */
+/** Far past any request the service takes (a batch of thousands of products is a few MB). */
+export const MAX_JSON_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a JSON object body, answering 415 / 400 on the wrong content type or broken JSON, and
+ * 413 past `MAX_JSON_BODY_BYTES` (read no further: a runaway client cannot fill the mock's memory).
+ */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const media = parseMediaType(request.headers.get('content-type'));
   if (media?.type !== 'application/json') {
     fail(415, 'unsupported_media_type', 'Content-Type must be application/json.');
   }
-  const text = await request.text();
+  const bytes = await readLimited(request, MAX_JSON_BODY_BYTES);
+  if (bytes === undefined) return fail(413, 'payload_too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);

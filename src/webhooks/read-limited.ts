@@ -1,4 +1,4 @@
-/** A request body read with a bound: webhook deliveries (and the kit’s token endpoint). */
+/** A request body read with a bound: webhook deliveries (and the kit’s token endpoint and JSON bodies). */
 import { concatBytes } from '../core/bytes.js';
 
 /** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */

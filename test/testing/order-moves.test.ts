@@ -93,6 +93,31 @@ describe('pickup moves', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('a JSON body past 16 MiB is answered 413 in the error format, and the mock stops reading it', async () => {
+    const code = await acceptedOrder();
+    let sent = 0;
+    const piece = new TextEncoder().encode(`{"reschedule_date":"${'x'.repeat(1024 * 1024)}`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Without a bound the mock would read the 64 MiB on offer to the end.
+        if (sent >= 64 * 1024 * 1024) return controller.close();
+        sent += piece.byteLength;
+        controller.enqueue(piece);
+      },
+    });
+    const answer = await mock.fetch(`${mock.baseUrl}/merchants/ecommerce/orders/${code}/reschedule_pickup`, {
+      method: 'POST',
+      headers: merchantHeaders(mock.tokens.orders, { 'Content-Type': 'application/json' }),
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ errors: [{ code: 'payload_too_large' }] });
+    expect(sent).toBeLessThan(24 * 1024 * 1024);
+  });
+});
+
 describe('preorder vouchers', () => {
   it('only an accepted preorder without a voucher: the voucher then comes as order_updated', async () => {
     const code = await acceptedOrder();
