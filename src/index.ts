@@ -80,6 +80,7 @@ export type * from './schemas/pickup-moves.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';
 export type * from './schemas/returns.js';
+export type { SuccessAnswer } from './schemas/common.js';
 // Named as well: reached both by `export type *` above and by `export *` of the webhooks below,
 // TypeScript takes it for a value export.
 export type { Order } from './schemas/order.js';

@@ -5,7 +5,7 @@ import type { Answered, APIPromise } from '../core/api-promise.js';
 import type { RequestOptions, RequestSpec } from '../core/transport.js';
 import { checkRequest, lazy } from '../schemas/common.js';
 import { type CpsOrder, CpsOrderEnvelope, CpsRejectParams } from '../schemas/cps.js';
-import { SuccessAnswer } from '../schemas/products.js';
+import { SuccessAnswer } from '../schemas/common.js';
 import { actOnce } from './orders/lost-answer.js';
 import { APIResource } from './resource.js';
 

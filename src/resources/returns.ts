@@ -4,7 +4,7 @@ import { path } from '../core/paths.js';
 import type { RequestOptions, RequestSpec } from '../core/transport.js';
 import * as z from 'zod/mini';
 import { checkRequest, lazy } from '../schemas/common.js';
-import { SuccessAnswer } from '../schemas/products.js';
+import { SuccessAnswer } from '../schemas/common.js';
 import { type Return, ReturnEnvelope, type ReviewOption, ReviewParams } from '../schemas/returns.js';
 import { actOnce } from './orders/lost-answer.js';
 import { APIResource } from './resource.js';

@@ -185,3 +185,11 @@ export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export function readonlyArray<T extends z.ZodMiniType>(schema: T): z.ZodMiniType<Readonly<z.output<T>>, Readonly<z.input<T>>> {
   return schema as unknown as z.ZodMiniType<Readonly<z.output<T>>, Readonly<z.input<T>>>;
 }
+
+const successAnswerShape = () => ({
+  /** `true` on success. */
+  success: maybe(z.boolean()),
+});
+/** The usual success answer `{ success: true }`, shared by the order, return, product and CPS actions. */
+export interface SuccessAnswer extends Infer<typeof successAnswerShape> {}
+export const SuccessAnswer: Schema<SuccessAnswer> = /* @__PURE__ */ answer(successAnswerShape);

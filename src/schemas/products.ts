@@ -55,14 +55,6 @@ const validateBatchAnswerShape = () => ({
 export interface ValidateBatchAnswer extends Infer<typeof validateBatchAnswerShape> {}
 export const ValidateBatchAnswer: Schema<ValidateBatchAnswer> = /* @__PURE__ */ answer(validateBatchAnswerShape);
 
-const successAnswerShape = () => ({
-  /** `true` on success. */
-  success: maybe(z.boolean()),
-});
-/** The usual success answer `{ success: true }`. */
-export interface SuccessAnswer extends Infer<typeof successAnswerShape> {}
-export const SuccessAnswer: Schema<SuccessAnswer> = /* @__PURE__ */ answer(successAnswerShape);
-
 const batchAnswerShape = () => ({
   /** `true` when the service took the batch. */
   success: maybe(z.boolean()),

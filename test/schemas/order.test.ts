@@ -9,7 +9,7 @@ import {
   RejectParams,
   TrackingDetails,
 } from '../../src/schemas/order.js';
-import { SuccessAnswer } from '../../src/schemas/products.js';
+import { SuccessAnswer } from '../../src/schemas/common.js';
 
 const folder = new URL('../fixtures/recorded/', import.meta.url);
 

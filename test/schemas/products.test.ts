@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ProductUpdate, SuccessAnswer, ValidateBatchAnswer } from '../../src/schemas/products.js';
+import { SuccessAnswer } from '../../src/schemas/common.js';
+import { ProductUpdate, ValidateBatchAnswer } from '../../src/schemas/products.js';
 
 const recording = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/recorded/${name}`, import.meta.url), 'utf8')) as {

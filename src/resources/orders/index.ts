@@ -14,7 +14,7 @@ import {
   TrackingDetails,
 } from '../../schemas/order.js';
 import { RelocateParams, RescheduleParams } from '../../schemas/pickup-moves.js';
-import { SuccessAnswer } from '../../schemas/products.js';
+import { SuccessAnswer } from '../../schemas/common.js';
 
 import { APIResource } from '../resource.js';
 import { adoptSpelling, inSpelling, type VendorSpelling } from '../../schemas/vendor.js';
