@@ -311,8 +311,8 @@ export async function writeAll(
   // to sleep and wakes it again (a fifth of the time on a virtual machine). With room for eight
   // chunks both stay busy and the stream hands the file several in one call. Measured best from
   // 256 KiB to 1 MiB; with 4 MiB the feed was written slower again.
-  const buffered = { highWaterMark: FILE_BUFFER_BYTES };
-  const destination = temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary, buffered);
+  const destination =
+    temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary, { highWaterMark: FILE_BUFFER_BYTES });
   let sink: NodeJS.WritableStream = destination;
   if (gzip) {
     const { createGzip } = await import('node:zlib');
