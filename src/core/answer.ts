@@ -1,3 +1,4 @@
+import { whenAborted } from './abort.js';
 import { concatBytes } from './bytes.js';
 import type { Answered, APIResponse } from './api-promise.js';
 import { ResponseValidationError, type RequestTarget } from './errors.js';
@@ -114,8 +115,7 @@ export async function readBody(response: Response, limit: number, deadline: numb
   const stream = response.body;
   if (stream === null) return '';
   const read = new BodyRead(stream.getReader(), deadline);
-  const abort = signal && (() => read.stop(signal.reason));
-  if (abort) signal?.addEventListener('abort', abort, { once: true });
+  const stopListening = signal && whenAborted(signal, () => read.stop(signal.reason));
   deadlines.add(read);
   // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
   const chunks: Uint8Array[] = [];
@@ -138,7 +138,7 @@ export async function readBody(response: Response, limit: number, deadline: numb
     throw why;
   } finally {
     deadlines.delete(read);
-    if (abort) signal?.removeEventListener('abort', abort);
+    stopListening?.();
   }
 }
 

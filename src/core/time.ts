@@ -1,4 +1,5 @@
 /** Time bounds: waiting, and not waiting longer than allowed. */
+import { whenAborted } from './abort.js';
 
 /** setTimeout's longest delay: a longer one fires at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -8,15 +9,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening =
+      signal &&
+      whenAborted(signal, () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
   });
 }
 
@@ -34,10 +36,9 @@ export function within<T, U = T>(promise: PromiseLike<T>, ms: number, onTimeout:
     }
     const settle = (finish: () => void) => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
+      stopListening?.();
       finish();
     };
-    const abort = () => settle(() => reject(signal?.reason));
     const timer = setTimeout(() => settle(() => {
       try {
         resolve(onTimeout());
@@ -45,7 +46,7 @@ export function within<T, U = T>(promise: PromiseLike<T>, ms: number, onTimeout:
         reject(error);
       }
     }), Math.min(Math.max(1, ms), MAX_TIMER_MS));
-    signal?.addEventListener('abort', abort, { once: true });
+    const stopListening = signal && whenAborted(signal, () => settle(() => reject(signal.reason)));
     promise.then(
       (value) => settle(() => resolve(value)),
       (error: unknown) => settle(() => reject(error)),

@@ -3,6 +3,7 @@
  * decompression (gzip and zip, recognised by their first bytes). A URL's download is bounded
  * in size and time; whatever the source, bytes flow through in chunks, never held whole.
  */
+import { whenAborted } from '../core/abort.js';
 import { concatBytes } from '../core/bytes.js';
 import { Unzip, UnzipInflate } from 'fflate';
 
@@ -78,8 +79,8 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
   const timeoutMs = options.timeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new SourceError('timeout', `the download took longer than ${timeoutMs} ms`)), timeoutMs);
-  const stop = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', stop, { once: true });
+  const { signal } = options;
+  const stopListening = signal && whenAborted(signal, () => controller.abort(signal.reason));
   try {
     let response: Response;
     try {
@@ -118,7 +119,7 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
     }
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', stop);
+    stopListening?.();
   }
 }
 

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpResponse, http, passthrough } from 'msw';
@@ -177,6 +178,42 @@ describe('a shared rate-limit store that is slow', () => {
     await expect(call).rejects.toThrow('enough');
     expect(Date.now() - started).toBeLessThan(800);
     expect(arrivals).toHaveLength(0);
+  });
+});
+
+describe('many calls on one AbortSignal', () => {
+  const hanging: RateLimitStore = { step: () => new Promise(() => {}) };
+
+  it('add one listener to it, so Node warns of no leak; its abort reaches every call, and nothing is sent', async () => {
+    const arrivals = categoryServer();
+    const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: hanging, timeout: 10_000 });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const calls = Array.from({ length: 30 }, () => client.catalog.categories.get(1, {}, { signal: controller.signal }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+      controller.abort(new Error('shutting down'));
+      const results = await Promise.allSettled(calls);
+      expect(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'resolved'))).toEqual(Array(30).fill('shutting down'));
+      expect(arrivals).toHaveLength(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('leave no listener on it once they are over', async () => {
+    // A fetch that answers at once and never looks at the signal: what stays on it is the SDK's.
+    const fetch = async () => Response.json({ category: { id: 1 } }, { headers: { 'content-type': 'application/json' } });
+    const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: hanging, timeout: 100, fetch });
+    const controller = new AbortController();
+    const results = await Promise.all(Array.from({ length: 12 }, () => client.catalog.categories.get(1, {}, { signal: controller.signal })));
+    expect(results.map((category) => category.id)).toEqual(Array(12).fill(1));
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
 

@@ -26,7 +26,7 @@ describe('the emporio/webhooks bundle', () => {
     const packages = new Set(inputs.filter((p) => p.includes('node_modules/')).map((p) => p.split('node_modules/').pop()!.split('/')[0]));
     expect([...packages]).toEqual(['zod']);
     expect(inputs.some((p) => /\bnode_modules\/(ky|p-retry)\//.test(p))).toBe(false);
-    expect(inputs.filter((p) => p.startsWith('src/') && !/^src\/(webhooks|schemas|core\/(errors|time|bytes)\.ts)/.test(p))).toEqual([]);
+    expect(inputs.filter((p) => p.startsWith('src/') && !/^src\/(webhooks|schemas|core\/(errors|time|bytes|abort)\.ts)/.test(p))).toEqual([]);
     expect(inputs.some((p) => p.startsWith('node:'))).toBe(false);
 
     const code = result.outputFiles[0]!.text;

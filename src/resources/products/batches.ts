@@ -3,6 +3,7 @@
  * later; `GET .../batch/:id/status` tells how it went. Waiting for a batch is polling that status
  * through the client's one request path, so rate limits, retries and the caller's signal apply.
  */
+import { whenAborted } from '../../core/abort.js';
 import { EmporioError, RequestValidationError, TimeoutError } from '../../core/errors.js';
 import { MAX_TIMER_MS, sleep } from '../../core/time.js';
 import type { BatchStatus } from '../../schemas/products.js';
@@ -99,11 +100,7 @@ export async function pollBatch(
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(DEADLINE), timeoutMs);
-  const forwards = callers.map((signal) => {
-    const forward = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', forward, { once: true });
-    return () => signal.removeEventListener('abort', forward);
-  });
+  const forwards = callers.map((signal) => whenAborted(signal, () => controller.abort(signal.reason)));
   let last: BatchStatus | undefined;
   try {
     // Bounded by the deadline: it aborts both the read and the sleep.
