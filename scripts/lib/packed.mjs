@@ -45,7 +45,9 @@ export function installPacked() {
   const tarball = join(scratch, packed[0].filename);
   const project = join(scratch, 'project');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  // As in the repository: msw's install script (its browser worker) is reviewed and not run.
+  const consumer = { name: 'consumer', private: true, type: 'module', allowScripts: { msw: false } };
+  writeFileSync(join(project, 'package.json'), JSON.stringify(consumer));
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
   return { scratch, project, tarball, files: packed[0].files.map((f) => f.path), cleanup: () => rmSync(scratch, { recursive: true, force: true }) };
 }
