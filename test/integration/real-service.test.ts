@@ -48,6 +48,8 @@ function client(options: { strict?: boolean; reports?: DriftReport[]; vendor?: s
 
 function handler(options: { strict?: boolean; reports?: DriftReport[]; vendor?: string } = {}) {
   const events: WebhookEvent[] = [];
+  /** What `onError` was told of each delivery not answered 200 (kept off the console). */
+  const refusals: { status: number; reason: string }[] = [];
   const handle = createWebhookHandler({
     allowedRanges: false,
     dedupe: false,
@@ -55,10 +57,11 @@ function handler(options: { strict?: boolean; reports?: DriftReport[]; vendor?: 
     strict: options.strict ?? false,
     onDrift: (report) => options.reports?.push(report),
     onEvent: (event) => void events.push(event),
+    onError: (_error, info) => void refusals.push({ status: info.status, reason: info.reason }),
   });
   const deliver = (order: unknown) =>
     handle(new Request('https://shop.example/hook', { method: 'POST', body: JSON.stringify({ event_type: 'new_order', event_time: '2026-05-01T10:00:00+03:00', order }) }));
-  return { deliver, events };
+  return { deliver, events, refusals };
 }
 
 /** Every member path of `value` (array positions as in the value), leaves and objects alike. */
@@ -137,6 +140,7 @@ describe('every past order', () => {
         const strictHandler = handler({ strict: true });
         expect((await strictHandler.deliver(mutated)).status).toBe(400);
         expect(strictHandler.events).toEqual([]);
+        expect(strictHandler.refusals).toEqual([{ status: 400, reason: 'body_invalid' }]);
       }
     }
     expect(drifted).toBeGreaterThan(300);
