@@ -8,7 +8,9 @@ const ANSWER_CHECKS = ['test/core/drift.test.ts', 'test/webhooks/parse.test.ts',
 const NO_CODE_GENERATION = 'test/schemas/no-code-generation.test.ts';
 /**
  * `npm run test:slow` (CI runs it too): suites that start processes (the CLIs, the examples, several
- * instances on one Redis) or run for many seconds; `npm test` keeps the rest (the goal: about 90 s on 2 cores).
+ * instances on one Redis) or run for many seconds; `npm test` keeps the rest (the goal: about 90 s on 2
+ * cores). Those mostly wait (timers, loopback sockets), so `npm test` runs 4 workers whatever the cores:
+ * about 50 s on 2 where Vitest's default (one worker there) took 110.
  */
 const SLOW = [
   'test/redis/**/*.test.ts',
