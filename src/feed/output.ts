@@ -308,9 +308,9 @@ export async function writeAll(
   const temporary = typeof target === 'string' ? `${target}.${process.pid}.${Date.now()}.tmp` : undefined;
   // With Node's default buffer (16 KiB) every chunk fills it: the writer stops after each one
   // until the file has taken it, producing and writing take turns, and each turn puts the thread
-  // to sleep and wakes it again (a fifth of the time on a virtual machine). With room for eight
-  // chunks both stay busy and the stream hands the file several in one call. Measured best from
-  // 256 KiB to 1 MiB; with 4 MiB the feed was written slower again.
+  // to sleep and wakes it again (a tenth to a fifth of the time on a virtual machine). With room
+  // for eight chunks both stay busy and the stream hands the file several in one call. Measured
+  // best from 256 KiB to 1 MiB; with 4 MiB the feed was written slower again.
   const destination =
     temporary === undefined ? (target as unknown as NodeJS.WritableStream) : fs.createWriteStream(temporary, { highWaterMark: FILE_BUFFER_BYTES });
   let sink: NodeJS.WritableStream = destination;
