@@ -6,8 +6,8 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookHandler, MarketplaceClient, RateLimitBudgetError, type WebhookHandler } from 'emporio';
-import { type NodeRedisClientLike, type RedisClientLike, redisStores } from 'emporio/redis';
+import { createWebhookHandler, MarketplaceClient, RateLimitBudgetError, type WebhookHandler, type WebhookHandlerOptions } from 'emporio';
+import { type NodeRedisClientLike, type RedisClientLike, type RedisStoresOptions, redisStores } from 'emporio/redis';
 import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { newOrderBody } from '../webhooks/events.js';
 import { type RedisServer, redisServerMissing, startRedisServer } from './redis-server.js';
@@ -127,6 +127,16 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       return connection;
     };
 
+    /** Two webhook handlers, as two processes would run them, each on its own connection, sharing `prefix`'s dedupe. */
+    const twoInstances = async (
+      prefix: string,
+      handler: Omit<WebhookHandlerOptions, 'dedupe'>,
+      stores: Omit<RedisStoresOptions, 'prefix'> = {},
+    ): Promise<[WebhookHandler, WebhookHandler]> => {
+      const instance = async () => createWebhookHandler({ allowedRanges: false, ...handler, dedupe: redisStores((await connect()).client, { prefix, ...stores }).dedupe });
+      return [await instance(), await instance()];
+    };
+
     it('claim is atomic: of 40 concurrent claims of one key, across two connections, exactly one wins', async () => {
       const prefix = freshPrefix();
       const [a, b] = [await connect(), await connect()];
@@ -177,22 +187,14 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
     it('a dedupeTtlMs shorter than onEvent takes does not let a second instance handle the delivery meanwhile (the lease holds it)', async () => {
       const prefix = freshPrefix();
       const handled: string[] = [];
-      const instances = await Promise.all(
-        [0, 1].map(async () => {
-          const { dedupe } = redisStores((await connect()).client, { prefix });
-          return createWebhookHandler({
-            allowedRanges: false,
-            dedupe,
-            dedupeTtlMs: 100,
-            handlerTimeoutMs: 5_000,
-            onEvent: async (event) => {
-              await new Promise((resolve) => setTimeout(resolve, 600));
-              handled.push(String(event.order?.code));
-            },
-          });
-        }),
-      );
-      const [first, second] = instances as [WebhookHandler, WebhookHandler];
+      const [first, second] = await twoInstances(prefix, {
+        dedupeTtlMs: 100,
+        handlerTimeoutMs: 5_000,
+        onEvent: async (event) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          handled.push(String(event.order?.code));
+        },
+      });
       const body = newOrderBody({ code: 'SHORT-TTL', state: 'open' });
       const firstDelivery = first(post(body));
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -206,13 +208,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       const logger = quietLogger();
       const handled: string[] = [];
       const pauser = await connect();
-      const instances = await Promise.all(
-        [0, 1].map(async () => {
-          const { dedupe } = redisStores((await connect()).client, { prefix, timeoutMs: 200, logger });
-          return createWebhookHandler({ allowedRanges: false, dedupe, onEvent: (event) => void handled.push(String(event.order?.code)) });
-        }),
-      );
-      const [first, second] = instances as [WebhookHandler, WebhookHandler];
+      const [first, second] = await twoInstances(prefix, { onEvent: (event) => void handled.push(String(event.order?.code)) }, { timeoutMs: 200, logger });
       await pauser.command(['CLIENT', 'PAUSE', '600', 'ALL']);
       expect((await first(post(newOrderBody({ code: 'PAUSED', state: 'open' })))).status).toBe(200);
       expect(handled).toEqual(['PAUSED']);
@@ -231,19 +227,12 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
     it('two handler instances receiving the same 20 deliveries at once run onEvent once per delivery', async () => {
       const prefix = freshPrefix();
       const handled: string[] = [];
-      const instances = await Promise.all(
-        [0, 1].map(async () => {
-          const { dedupe } = redisStores((await connect()).client, { prefix });
-          return createWebhookHandler({
-            allowedRanges: false,
-            dedupe,
-            onEvent: async (event) => {
-              await new Promise((resolve) => setTimeout(resolve, 10));
-              handled.push(String(event.order?.code));
-            },
-          });
-        }),
-      );
+      const instances = await twoInstances(prefix, {
+        onEvent: async (event) => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          handled.push(String(event.order?.code));
+        },
+      });
       const codes = Array.from({ length: 20 }, (_, i) => `SAME-${i}`);
       const statuses = await Promise.all(
         codes.flatMap((code) => instances.map((handler) => handler(post(newOrderBody({ code, state: 'open' }))).then((r) => r.status))),
