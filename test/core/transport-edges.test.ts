@@ -88,23 +88,8 @@ describe('time-outs', () => {
     }
   });
 
-  it('covers the body too: headers that arrive and a body that stalls give a TimeoutError', async () => {
-    const stalling = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"order": {"code": "A", ');
-    });
-    servers.push(stalling);
-    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`;
-    server.use(http.all(`${baseUrl}/*`, () => passthrough())); // a real socket that stalls
-    const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
-    const started = Date.now();
-    const error = await rejection(client.orders.get('A', { timeout: 300 }));
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-  });
-
-  it('stops each stalled body at its own deadline: a shorter one that starts later ends first, the longer one still ends', async () => {
+  /** A real loopback server (msw lets its requests through) that sends the headers and the start of a body, then nothing more. */
+  async function stallingServer(): Promise<string> {
     const stalling = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"order": {"code": "A", ');
@@ -113,6 +98,20 @@ describe('time-outs', () => {
     await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`;
     server.use(http.all(`${baseUrl}/*`, () => passthrough()));
+    return baseUrl;
+  }
+
+  it('covers the body too: headers that arrive and a body that stalls give a TimeoutError', async () => {
+    const baseUrl = await stallingServer();
+    const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+    const started = Date.now();
+    const error = await rejection(client.orders.get('A', { timeout: 300 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('stops each stalled body at its own deadline: a shorter one that starts later ends first, the longer one still ends', async () => {
+    const baseUrl = await stallingServer();
     // Two clients: one client sends a token's second request only once its first is answered.
     const client = () => new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
     const ended: string[] = [];
