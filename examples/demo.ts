@@ -18,8 +18,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canSetAsReady, MarketplaceClient, type ProductUpdate, type ReturnEvent, type WebhookEvent } from 'emporio';
-import { startMockMarketplace } from 'emporio/testing';
-import { createWebhookHandler, isReturnEvent, toNodeHandler, WEBHOOK_SOURCE_RANGES } from 'emporio/webhooks';
+import { mockDeliveryOptions, startMockMarketplace } from 'emporio/testing';
+import { createWebhookHandler, isReturnEvent, toNodeHandler } from 'emporio/webhooks';
 
 const started = Date.now();
 const say = (line: string) => console.log(line);
@@ -43,9 +43,9 @@ async function main(): Promise<void> {
   const urlSecret = randomUUID();
   const refused: string[] = [];
   const handler = createWebhookHandler({
-    urlSecret,
-    // The mock posts from loopback; production keeps the published ranges only.
-    allowedRanges: [...WEBHOOK_SOURCE_RANGES, '127.0.0.0/8', '::1/128'],
+    // The secret, and the mock's loopback address besides the published ranges; production keeps
+    // the published ranges only (the default).
+    ...mockDeliveryOptions(urlSecret),
     onEvent: async (event) => {
       received.push(event);
       // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.

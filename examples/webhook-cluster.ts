@@ -27,6 +27,7 @@ if (process.env.CLUSTER_HANDLER) {
   await redis.connect();
   const { dedupe } = redisStores(redis, { prefix: 'webhook-cluster:' });
   const handler = createWebhookHandler({
+    urlSecret: false,
     // The mock sends from loopback; a real deployment keeps the default source ranges.
     allowedRanges: ['127.0.0.0/8', '::1/128'],
     dedupe,

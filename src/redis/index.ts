@@ -80,7 +80,7 @@ const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
  * @example
  * const stores = redisStores(redis);
  * const client = new MarketplaceClient({ ..., cache: stores.cache, rateLimitStore: stores.rateLimitStore });
- * const handler = createWebhookHandler({ onEvent, dedupe: stores.dedupe });
+ * const handler = createWebhookHandler({ urlSecret: process.env.WEBHOOK_URL_SECRET, onEvent, dedupe: stores.dedupe });
  */
 export function redisStores(client: RedisClientLike, options: RedisStoresOptions = {}): RedisStores {
   const run = commandRunner(client);

@@ -10,6 +10,8 @@
 import { createMockCore, type MockMarketplace, type MockMarketplaceOptions } from './mock.js';
 import { type ListenOptions, listen } from './server.js';
 
+export { type MockDeliveryOptions, mockDeliveryOptions } from './delivery-options.js';
+
 
 export function createMockMarketplace(options: MockMarketplaceOptions = {}): MockMarketplace {
   return createMockCore(options).mock;

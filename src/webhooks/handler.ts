@@ -112,10 +112,11 @@ export interface WebhookHandlerOptions {
    * A list while rotating (old and new), then the new one alone. A request whose last path
    * segment or `secret` parameter is none of them is answered 404 before its body is read.
    * 16 to 256 characters of `A-Z a-z 0-9 - . _ ~`, e.g. `crypto.randomUUID()`.
-   * Given but `undefined`, `null` or empty (an unset environment variable) is a `TypeError`
-   * when the handler is made; `false` turns the check off.
+   * Required: left out, or given but `undefined`, `null` or empty (an unset environment
+   * variable), it is a `TypeError` when the handler is made; `false` turns the check off.
+   * In tests against the mock marketplace: `mockDeliveryOptions(secret)` from `emporio/testing`.
    */
-  urlSecret?: UrlSecretOption | false | undefined;
+  urlSecret: UrlSecretOption | false | undefined;
   /**
    * Answer 400 to a delivery with drift (a member of another type than documented). Off by
    * default and best left off: the service retries a refused delivery a few times, then the
@@ -249,7 +250,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const sourceAddress = senderAddress(request, info?.remoteAddress, proxy);
     if (ranges !== undefined && (sourceAddress === undefined || !isAllowedSourceIp(sourceAddress, ranges))) {
       await discard(request);
-      const why = `source address ${printable(sourceAddress) ?? 'unknown (pass info.remoteAddress)'} is not in allowedRanges`;
+      const why = `source address ${printable(sourceAddress) ?? 'unknown (pass info.remoteAddress)'} is not in allowedRanges${
+        options.allowedRanges === undefined && isLoopback(sourceAddress) ? MOCK_DELIVERIES_HINT : ''
+      }`;
       return refuse(403, 'source address not allowed', 'source_address', new Error(why));
     }
 
@@ -305,17 +308,23 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   };
 }
 
-/** `urlSecret` as given: absent or `false` is no check; given but unset (undefined, null, '') is a mistake. */
+/** `urlSecret` as given: `false` is no check; left out or unset (undefined, null, '') is a mistake, never a silent "no check". */
 function urlSecretCheck(options: WebhookHandlerOptions) {
-  if (!('urlSecret' in options) || options.urlSecret === false) return undefined;
+  if (options.urlSecret === false) return undefined;
   const secret: unknown = options.urlSecret;
-  if (secret === undefined || secret === null || secret === '') {
+  if (secret == null || secret === '') {
     throw new TypeError(
-      `createWebhookHandler: urlSecret is ${secret === '' ? 'empty' : String(secret)} (an unset environment variable?); pass urlSecret: false to turn the check off`,
+      'createWebhookHandler: urlSecret is missing or unset: pass the secret of the URL registered in the merchant panel, or urlSecret: false for no check',
     );
   }
   return createUrlSecretCheck(secret as UrlSecretOption);
 }
+
+/** The default ranges refuse loopback, where the mock marketplace's deliveries come from in tests: say what accepts them. */
+const MOCK_DELIVERIES_HINT = " (the mock? see mockDeliveryOptions in emporio/testing)";
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+const isLoopback = (address: string | undefined) => /^(::ffff:)?127\.|^::1$/i.test(address ?? '');
 
 /** An address as logs show it: a sender may write X-Forwarded-For, so only address characters, bounded. */
 function printable(address: string | undefined): string | undefined {

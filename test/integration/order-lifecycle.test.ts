@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canSetAsNotReady, canSetAsReady, MarketplaceClient, type WebhookEvent } from 'emporio';
-import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { mockDeliveryOptions, type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, toNodeHandler } from 'emporio/webhooks';
 
 /** The kit, the SDK and a webhook receiver, all on loopback. */
@@ -13,7 +13,7 @@ async function setup(handlerOptions: { dedupeTtlMs?: number } = {}) {
   const received: WebhookEvent[] = [];
   let calls = 0;
   const handler = createWebhookHandler({
-    allowedRanges: ['127.0.0.0/8', '::1/128'],
+    ...mockDeliveryOptions(false),
     ...handlerOptions,
     onEvent: (event) => {
       calls++;

@@ -170,6 +170,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       const { dedupe } = redisStores(redis.client, { prefix: freshPrefix() });
       let calls = 0;
       const handler = createWebhookHandler({
+        urlSecret: false,
         allowedRanges: false,
         dedupe,
         onEvent: () => {
@@ -188,6 +189,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       const prefix = freshPrefix();
       const handled: string[] = [];
       const [first, second] = await twoInstances(prefix, {
+        urlSecret: false,
         dedupeTtlMs: 100,
         handlerTimeoutMs: 5_000,
         onEvent: async (event) => {
@@ -208,7 +210,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       const logger = quietLogger();
       const handled: string[] = [];
       const pauser = await connect();
-      const [first, second] = await twoInstances(prefix, { onEvent: (event) => void handled.push(String(event.order?.code)) }, { timeoutMs: 200, logger });
+      const [first, second] = await twoInstances(prefix, { urlSecret: false, onEvent: (event) => void handled.push(String(event.order?.code)) }, { timeoutMs: 200, logger });
       await pauser.command(['CLIENT', 'PAUSE', '600', 'ALL']);
       expect((await first(post(newOrderBody({ code: 'PAUSED', state: 'open' })))).status).toBe(200);
       expect(handled).toEqual(['PAUSED']);
@@ -228,6 +230,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       const prefix = freshPrefix();
       const handled: string[] = [];
       const instances = await twoInstances(prefix, {
+        urlSecret: false,
         onEvent: async (event) => {
           await new Promise((resolve) => setTimeout(resolve, 10));
           handled.push(String(event.order?.code));
@@ -420,7 +423,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       logger: { debug() {}, warn: (message) => clientLines.push(message) },
     });
     const handled: string[] = [];
-    const handler = createWebhookHandler({ allowedRanges: false, dedupe: stores.dedupe, onEvent: (event) => void handled.push(event.event_type) });
+    const handler = createWebhookHandler({ urlSecret: false, allowedRanges: false, dedupe: stores.dedupe, onEvent: (event) => void handled.push(event.event_type) });
     expect((await client.orders.get('DEMO-OPEN')).code).toBe('DEMO-OPEN');
 
     await own.stop();

@@ -117,6 +117,7 @@ for (const url of setup.loadRedisUrls ?? []) {
 
 if (setup.role === 'webhooks') {
   const handler = createWebhookHandler({
+    urlSecret: false,
     allowedRanges: false,
     dedupe: stores.dedupe,
     ...(setup.claimLeaseMs ? { claimLeaseMs: setup.claimLeaseMs } : {}),

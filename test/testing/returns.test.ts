@@ -14,7 +14,7 @@ import {
   type ReturnEvent,
   UnprocessableEntityError,
 } from 'emporio';
-import { createMockMarketplace, type MockMarketplace, startMockMarketplace } from 'emporio/testing';
+import { createMockMarketplace, type MockMarketplace, mockDeliveryOptions, startMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, isReturnEvent, parseWebhook, toNodeHandler, type WebhookEvent } from 'emporio/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rejection } from '../resources/catalog/helpers.js';
@@ -276,7 +276,7 @@ describe('the kit’s returns webhook', () => {
     const server = await startMockMarketplace({ port: 0, webhookIntervalMs: 5 });
     const received: WebhookEvent[] = [];
     const receiver = (await import('node:http')).createServer(
-      toNodeHandler(createWebhookHandler({ allowedRanges: ['127.0.0.0/8', '::1/128'], onEvent: (event) => void received.push(event) })),
+      toNodeHandler(createWebhookHandler({ ...mockDeliveryOptions(false), onEvent: (event) => void received.push(event) })),
     );
     try {
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));

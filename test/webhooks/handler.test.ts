@@ -17,7 +17,7 @@ function post(body: BodyInit | null, headers: Record<string, string> = {}): Requ
 
 function setup(options: Partial<WebhookHandlerOptions> = {}) {
   const events: WebhookEvent[] = [];
-  const handler = createWebhookHandler({ onEvent: (event) => void events.push(event), ...options });
+  const handler = createWebhookHandler({ urlSecret: false, onEvent: (event) => void events.push(event), ...options });
   return { events, handler };
 }
 
@@ -31,6 +31,7 @@ describe('createWebhookHandler: answers', () => {
   it('200 for a valid delivery from a documented address; onEvent gets the typed event and its context', async () => {
     const seen: { type: string; source: string | undefined }[] = [];
     const handler = createWebhookHandler({
+      urlSecret: false,
       onEvent: async (event, context) => {
         seen.push({ type: event.event_type, source: context.sourceAddress });
       },
@@ -163,6 +164,7 @@ describe('createWebhookHandler: answers', () => {
   it('500 when onEvent throws, without the error text; the redelivery gets another chance', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
+      urlSecret: false,
       onEvent: () => {
         calls++;
         if (calls === 1) throw new Error('database down, password=hunter2');
@@ -180,7 +182,7 @@ describe('createWebhookHandler: answers', () => {
   });
 
   it('a rejected promise from onEvent is a 500 too', async () => {
-    const handler = createWebhookHandler({ onEvent: async () => Promise.reject(new Error('nope')) });
+    const handler = createWebhookHandler({ urlSecret: false, onEvent: async () => Promise.reject(new Error('nope')) });
     expect((await handler(post(body), { remoteAddress: SERVICE })).status).toBe(500);
   });
 });
@@ -231,14 +233,14 @@ describe('X-Forwarded-For and trustProxy', () => {
 
   it('bad option values are a TypeError at creation', () => {
     const onEvent = () => {};
-    expect(() => createWebhookHandler({ onEvent, trustProxy: ['not a cidr'] })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ onEvent, trustProxy: -1 })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ onEvent, allowedRanges: ['10.0.0.0/40'] })).toThrow(/allowedRanges/);
-    expect(() => createWebhookHandler({ onEvent, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
-    expect(() => createWebhookHandler({ onEvent, dedupeTtlMs: -5 })).toThrow(/dedupeTtlMs/);
-    expect(() => createWebhookHandler({ onEvent, claimLeaseMs: 0 })).toThrow(/claimLeaseMs/);
-    expect(() => createWebhookHandler({ onEvent, claimLeaseMs: Number.NaN })).toThrow(/claimLeaseMs/);
-    expect(() => createWebhookHandler({ onEvent, dedupe: {} as WebhookDedupeStore })).toThrow(/dedupe/);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, trustProxy: ['not a cidr'] })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, trustProxy: -1 })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, allowedRanges: ['10.0.0.0/40'] })).toThrow(/allowedRanges/);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, dedupeTtlMs: -5 })).toThrow(/dedupeTtlMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, claimLeaseMs: 0 })).toThrow(/claimLeaseMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, claimLeaseMs: Number.NaN })).toThrow(/claimLeaseMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, onEvent, dedupe: {} as WebhookDedupeStore })).toThrow(/dedupe/);
     expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(/onEvent/);
   });
 });
@@ -269,6 +271,7 @@ describe('redelivery deduplication', () => {
     });
     let calls = 0;
     const handler = createWebhookHandler({
+      urlSecret: false,
       onEvent: async () => {
         calls++;
         await gate;
@@ -287,6 +290,7 @@ describe('redelivery deduplication', () => {
   it('two deliveries racing in the same tick: one handles, the other is 409', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
+      urlSecret: false,
       onEvent: async () => {
         calls++;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -367,8 +371,8 @@ describe('redelivery deduplication', () => {
       events.push(event.event_type);
     };
     const [first, second] = [[] as string[], [] as string[]];
-    const a = createWebhookHandler({ allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(first) });
-    const b = createWebhookHandler({ allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(second) });
+    const a = createWebhookHandler({ urlSecret: false, allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(first) });
+    const b = createWebhookHandler({ urlSecret: false, allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(second) });
     const delivery = a(post(body));
     await new Promise((resolve) => setTimeout(resolve, 600)); // twice the lease
     expect((await b(post(body))).status).toBe(409);

@@ -20,7 +20,7 @@ async function listen(listener: (req: IncomingMessage, res: ServerResponse) => v
 
 function receiver(options: Partial<WebhookHandlerOptions> = {}) {
   const events: WebhookEvent[] = [];
-  const handler = createWebhookHandler({ allowedRanges: LOOPBACK, onEvent: (event) => void events.push(event), ...options });
+  const handler = createWebhookHandler({ urlSecret: false, allowedRanges: LOOPBACK, onEvent: (event) => void events.push(event), ...options });
   return { events, node: toNodeHandler(handler) };
 }
 
@@ -57,7 +57,7 @@ describe('toNodeHandler on a real node:http server', () => {
 
   it('passes the socket address: the documented ranges refuse loopback with 403', async () => {
     const events: WebhookEvent[] = [];
-    const url = await listen(toNodeHandler(createWebhookHandler({ onEvent: (e) => void events.push(e) })));
+    const url = await listen(toNodeHandler(createWebhookHandler({ urlSecret: false, onEvent: (e) => void events.push(e) })));
     const response = await send(url, { headers: { 'x-forwarded-for': '185.6.76.10' } });
     expect(response.status).toBe(403);
     expect(events).toHaveLength(0);
@@ -111,7 +111,7 @@ describe('toNodeHandler on a real node:http server', () => {
 
   it('405 for methods fetch itself refuses (TRACE), and a backslash path does not name a host', async () => {
     const seen: string[] = [];
-    const handler = createWebhookHandler({ allowedRanges: LOOPBACK, onEvent: (_event, context) => void seen.push(context.request.url) });
+    const handler = createWebhookHandler({ urlSecret: false, allowedRanges: LOOPBACK, onEvent: (_event, context) => void seen.push(context.request.url) });
     const url = await listen(toNodeHandler(handler));
     const { port } = new URL(url);
     const raw = (head: string, payload = '') =>
@@ -166,6 +166,7 @@ describe('toNodeHandler on a real node:http server', () => {
     const url = await listen(
       toNodeHandler(
         createWebhookHandler({
+          urlSecret: false,
           allowedRanges: LOOPBACK,
           onEvent: () => {
             calls++;

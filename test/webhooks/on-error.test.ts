@@ -123,19 +123,29 @@ describe('createWebhookHandler: without onError, one warning per refused deliver
 
   it('defaults to console.warn', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const handler = createWebhookHandler({ onEvent: () => {} });
+    const handler = createWebhookHandler({ urlSecret: false, onEvent: () => {} });
     await handler(post(body), { remoteAddress: '127.0.0.1' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('answered 403 (source_address): source address 127.0.0.1 is not in allowedRanges');
+    // A loopback sender under the default ranges is most likely the mock marketplace in a test: the line says what accepts it.
+    expect(String(warn.mock.calls[0]?.[0])).toContain('(the mock? see mockDeliveryOptions in emporio/testing)');
   });
 
   it('a sender-written X-Forwarded-For reaches the log as address characters only', async () => {
     const lines: string[] = [];
-    const handler = createWebhookHandler({ onEvent: () => {}, trustProxy: 2, logger: { warn: (message) => void lines.push(message) } });
+    const handler = createWebhookHandler({ urlSecret: false, onEvent: () => {}, trustProxy: 2, logger: { warn: (message) => void lines.push(message) } });
     await handler(post(body, undefined, { 'x-forwarded-for': 'ok" FAKE {"level":"info"}, 10.0.0.2' }), { remoteAddress: '10.0.0.1' });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('source address ok??FAKE??');
     expect(lines[0]).not.toContain('"level"');
+  });
+});
+
+describe('createWebhookHandler: urlSecret left out', () => {
+  it('is a TypeError that says how to give the secret or turn the check off', () => {
+    const made = () => createWebhookHandler({ onEvent: () => {}, allowedRanges: false } as unknown as WebhookHandlerOptions);
+    expect(made).toThrow(TypeError);
+    expect(made).toThrow('urlSecret is missing or unset: pass the secret of the URL registered in the merchant panel, or urlSecret: false for no check');
   });
 });
 
@@ -152,7 +162,7 @@ describe('createWebhookHandler: urlSecret given but unset', () => {
 
     const open = createWebhookHandler({ onEvent: () => {}, urlSecret: false, allowedRanges: false });
     expect((await open(post(body, 'https://shop.example/any/path'))).status).toBe(200);
-    const absent = createWebhookHandler({ onEvent: () => {}, allowedRanges: false });
+    const absent = createWebhookHandler({ urlSecret: false, onEvent: () => {}, allowedRanges: false });
     expect((await absent(post(body, 'https://shop.example/any/other/path'))).status).toBe(200);
   });
 });
