@@ -19,6 +19,7 @@ const SLOW = [
   'test/testing/cli.test.ts',
   'test/testing/admin-cli.test.ts',
   'test/reliability/chaos.test.ts',
+  'test/scripts/**/*.test.ts',
 ];
 
 export default defineConfig({

@@ -6,7 +6,10 @@
 // request descriptions (object literals with a `path`) in its body and in the functions and methods
 // it calls, followed with their arguments bound, so `this.#act(code, 'accept')` gives `.../accept`.
 //   node scripts/api-map.mjs           writes api.md
-//   node scripts/api-map.mjs --check   fails when api.md is stale, or a method's request is not found
+//   node scripts/api-map.mjs --check   fails when a method's line in api.md differs from the source's in
+//                                      any part (parameters, answer, requests), a method has none or a
+//                                      line names no method, or a request is not found or not resolved
+// Imported (test/scripts/api-map.test.ts), it runs nothing: `generateApiMap()` and `checkApiMap(text)`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -59,6 +62,10 @@ function publicMethods(classDeclaration, prefix, seen = new Set()) {
 // ---- values of expressions: string literals, templates, constants; the rest becomes `{name}` -----
 
 const UNKNOWN = (text) => `{${text}}`;
+/** Between the values of a conditional: `/json/shops/ or /json/shops/{letter}/` (one request each). */
+const CHOICE = ' or ';
+/** Between the requests of one choice in a method's list of requests. */
+const ALTERNATIVES = '\n';
 /** An expression as the path or method it stands for, given the bindings of the functions followed. */
 function evaluate(node, env, depth = 0) {
   if (depth > 8) return UNKNOWN('…');
@@ -75,8 +82,9 @@ function evaluate(node, env, depth = 0) {
     const declaration = symbolOf(node)?.valueDeclaration;
     if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) {
       const value = evaluate(declaration.initializer, env, depth + 1);
-      // A choice between values not known here (`typeof x === 'string' ? x : codeOf(x)`) is named after the constant.
-      const unknownChoice = ts.isConditionalExpression(declaration.initializer) && value.includes('{');
+      // A choice between values not known here (`typeof x === 'string' ? x : codeOf(x)`) is named after
+      // the constant; a choice between paths (`letter === undefined ? '/json/shops/' : path\`...\``) is kept.
+      const unknownChoice = ts.isConditionalExpression(declaration.initializer) && value.split(CHOICE).some((choice) => !choice.startsWith('/'));
       if (!value.includes('{…}') && !unknownChoice) return value;
     }
     return UNKNOWN(node.text);
@@ -84,7 +92,7 @@ function evaluate(node, env, depth = 0) {
   if (ts.isPropertyAccessExpression(node)) return UNKNOWN(node.name.text);
   if (ts.isConditionalExpression(node)) {
     const [a, b] = [evaluate(node.whenTrue, env, depth + 1), evaluate(node.whenFalse, env, depth + 1)];
-    return a === b ? a : `${a} or ${b}`;
+    return a === b ? a : `${a}${CHOICE}${b}`;
   }
   if (ts.isCallExpression(node)) {
     // A helper (`orderPath(code)`, `listIdSegment(id)`): what it returns, with its parameters bound;
@@ -156,7 +164,9 @@ function requestsOf(node, env, visited, depth = 0) {
       // A request description, not a validation issue's `{ path, message }`.
       if (path && ['api', 'schema', 'result', 'querySchema', 'form'].some((name) => member(name))) {
         const method = member('method');
-        found.push(`${method ? evaluate(method.initializer, env) : 'GET'} ${evaluate(path.initializer, env)}`);
+        const verb = method ? evaluate(method.initializer, env) : 'GET';
+        // One request of several, chosen by the arguments: kept together, written `A` or `B`.
+        found.push(evaluate(path.initializer, env).split(CHOICE).map((choice) => `${verb} ${choice}`).join(ALTERNATIVES));
       }
     }
     if (ts.isCallExpression(child) && depth < 6) {
@@ -203,55 +213,104 @@ function primary(requests) {
   });
 }
 
-const parametersOf = (method) =>
-  method.parameters
-    .filter((parameter, i) => !(i === method.parameters.length - 1 && parameter.name.getText() === 'options'))
-    .map((parameter) => `${parameter.dotDotDotToken ? '...' : ''}${parameter.name.getText()}${parameter.questionToken || parameter.initializer ? '?' : ''}`)
+/** The members every call's last argument has (`signal`, `timeout`, ...): not shown. */
+const requestOptionMembers = (() => {
+  const file = program.getSourceFile(resolve(root, 'src/core/request.ts'));
+  const declaration = file?.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === 'RequestOptions');
+  if (!declaration) throw new Error('src/core/request.ts: no interface RequestOptions');
+  return new Set(checker.getPropertiesOfType(checker.getTypeAtLocation(declaration)).map((member) => member.name));
+})();
+
+/**
+ * A method's parameters as a reader calls it: the last `options` is left out when it is the plain
+ * `RequestOptions`, and shown by its own members when it adds some (`orders.get(code, { actionOptions }?)`).
+ */
+function parametersOf(method) {
+  const shown = (parameter) => `${parameter.dotDotDotToken ? '...' : ''}${parameter.name.getText()}`;
+  const optional = (parameter) => (parameter.questionToken || parameter.initializer ? '?' : '');
+  return method.parameters
+    .map((parameter, i) => {
+      if (i !== method.parameters.length - 1 || parameter.name.getText() !== 'options') return `${shown(parameter)}${optional(parameter)}`;
+      const type = checker.getNonNullableType(checker.getTypeAtLocation(parameter));
+      const own = checker.getPropertiesOfType(type).filter((member) => !requestOptionMembers.has(member.name));
+      return own.length === 0 ? undefined : `{ ${own.map((member) => member.name).join(', ')} }${optional(parameter)}`;
+    })
+    .filter((text) => text !== undefined)
     .join(', ');
+}
 
 // ---- api.md ------------------------------------------------------------------------------------
 
-const methods = publicMethods(clientClass(), 'client').sort(([a], [b]) => a.localeCompare(b));
-const unresolved = [];
-const sections = new Map();
-for (const [name, declaration] of methods) {
-  const requests = primary([...new Set(requestsOf(declaration.body, new Map(), new Set([declaration])))]);
-  if (requests.length === 0) unresolved.push(`${name} (${relative(root, declaration.getSourceFile().fileName)})`);
-  const line = `- \`${name}(${parametersOf(declaration)})\` → \`${answerOf(declaration)}\` · ${requests.length ? requests.map((r) => `\`${r}\``).join(' + ') : 'no request found'}`;
-  const section = name.split('.').slice(0, 2).join('.');
-  sections.set(section, [...(sections.get(section) ?? []), line]);
-}
+/** A request as the map writes it: a method and a path of the service (a resolved one). */
+const WELL_FORMED = /^(GET|POST|PUT|PATCH|DELETE) \/\S*$/;
 
-const text = `# emporio: endpoint map
+/** api.md's text, with each method's line and what could not be resolved. */
+export function generateApiMap() {
+  const methods = publicMethods(clientClass(), 'client').sort(([a], [b]) => a.localeCompare(b));
+  const problems = [];
+  const lines = new Map();
+  const sections = new Map();
+  for (const [name, declaration] of methods) {
+    const requests = primary([...new Set(requestsOf(declaration.body, new Map(), new Set([declaration])))]);
+    const where = `${name} (${relative(root, declaration.getSourceFile().fileName)})`;
+    if (requests.length === 0) problems.push(`no HTTP request found for ${where}`);
+    const malformed = requests.flatMap((request) => request.split(ALTERNATIVES)).filter((request) => !WELL_FORMED.test(request));
+    if (malformed.length > 0) problems.push(`requests not resolved for ${where}: ${malformed.join(' + ')}`);
+    const line = `- \`${name}(${parametersOf(declaration)})\` → \`${answerOf(declaration)}\` · ${requests.length ? requests.map((r) => `\`${r.split(ALTERNATIVES).join('` or `')}\``).join(' + ') : 'no request found'}`;
+    lines.set(name, line);
+    const section = name.split('.').slice(0, 2).join('.');
+    sections.set(section, [...(sections.get(section) ?? []), line]);
+  }
+  const text = `# emporio: endpoint map
 
 Every public method of \`MarketplaceClient\`, what it resolves to, and the HTTP request(s) it sends
 (paths relative to \`baseUrl\`; legacy v2 calls go to \`legacyBaseUrl\`). Generated from the source by
-\`npm run api-map\` (scripts/api-map.mjs); CI fails when a public method has no line here.
-${[...sections]
-  .map(([section, lines]) => `\n## ${section}\n\n${lines.join('\n')}\n`)
-  .join('')}`;
+\`npm run api-map\` (scripts/api-map.mjs); CI fails when a line here differs from the source.
+${[...sections].map(([section, sectionLines]) => `\n## ${section}\n\n${sectionLines.join('\n')}\n`).join('')}`;
+  return { text, lines, problems };
+}
 
-if (process.argv.includes('--check')) {
-  const problems = [];
-  const committed = (() => {
+/** The method a line of api.md is about: `- \`client.orders.get(code)\` → ...` → `client.orders.get`. */
+const methodOfLine = (line) => /^- `(client(?:\.\w+)+)\(/.exec(line)?.[1];
+
+/**
+ * What is wrong with `committed` (api.md's text) against the source: each method's whole line is
+ * compared (parameters, answer, requests), so a stale or incomplete line fails, as do a method
+ * without a line, a line without a method, and requests the generator could not resolve.
+ */
+export function checkApiMap(committed, generated = generateApiMap()) {
+  const problems = [...generated.problems];
+  const committedLines = new Map();
+  for (const line of committed.split('\n')) {
+    const name = methodOfLine(line);
+    if (name) committedLines.set(name, line);
+  }
+  for (const [name, line] of generated.lines) {
+    const written = committedLines.get(name);
+    if (written === undefined) problems.push(`api.md has no line for ${name}; the source's:\n  ${line}`);
+    else if (written !== line) problems.push(`api.md's line for ${name} differs from the source:\n  api.md: ${written}\n  source: ${line}`);
+  }
+  for (const name of committedLines.keys()) if (!generated.lines.has(name)) problems.push(`api.md has a line for ${name}, which is no public method`);
+  if (problems.length === 0 && committed !== generated.text) problems.push('api.md differs from the source in its headings or order');
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const generated = generateApiMap();
+  if (process.argv.includes('--check')) {
+    let committed = '';
     try {
-      return readFileSync(output, 'utf8');
-    } catch {
-      return '';
+      committed = readFileSync(output, 'utf8');
+    } catch {}
+    const problems = checkApiMap(committed, generated);
+    if (problems.length) {
+      console.error(`${problems.join('\n')}\n(run npm run api-map to write api.md from the source)`);
+      process.exit(1);
     }
-  })();
-  if (committed !== text) {
-    const lines = new Set(committed.split('\n'));
-    const missing = text.split('\n').filter((line) => line.startsWith('- ') && !lines.has(line));
-    problems.push(`api.md is out of date (run npm run api-map); lines missing or changed:\n${missing.join('\n') || '(order or heading changes)'}`);
+    console.log(`api.md: ${generated.lines.size} public methods, up to date`);
+  } else {
+    writeFileSync(output, generated.text);
+    console.log(`api.md: ${generated.lines.size} public methods${generated.problems.length ? `\n${generated.problems.join('\n')}` : ''}`);
+    if (generated.problems.length) process.exitCode = 1;
   }
-  if (unresolved.length) problems.push(`no HTTP request found for: ${unresolved.join(', ')}`);
-  if (problems.length) {
-    console.error(problems.join('\n'));
-    process.exit(1);
-  }
-  console.log(`api.md: ${methods.length} public methods, up to date`);
-} else {
-  writeFileSync(output, text);
-  console.log(`api.md: ${methods.length} public methods${unresolved.length ? `; no request found for ${unresolved.join(', ')}` : ''}`);
 }
