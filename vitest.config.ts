@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,9 +9,8 @@ const ANSWER_CHECKS = ['test/core/drift.test.ts', 'test/webhooks/parse.test.ts',
 const NO_CODE_GENERATION = 'test/schemas/no-code-generation.test.ts';
 /**
  * `npm run test:slow` (CI runs it too): suites that start processes (the CLIs, the examples, several
- * instances on one Redis) or run for many seconds; `npm test` keeps the rest (the goal: about 90 s on 2
- * cores). Those mostly wait (timers, loopback sockets), so `npm test` runs 4 workers whatever the cores:
- * about 50 s on 2 where Vitest's default (one worker there) took 110.
+ * instances on one Redis, the endpoint map's compiler) or run for many seconds; `npm test` keeps the rest
+ * (the goal: at most 90 s on 2 cores while another process keeps one busy).
  */
 const SLOW = [
   'test/redis/**/*.test.ts',
@@ -35,6 +35,10 @@ export default defineConfig({
     ],
   },
   test: {
+    // One worker per core, and at least two: the suites mostly wait (timers, loopback sockets), so a
+    // second worker on one core still helps, and Vitest's default (cores - 1) is one worker on two.
+    // More workers than cores made the CPU-bound suites time out on a busy 2-core machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 20_000,
     projects: [

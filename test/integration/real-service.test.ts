@@ -107,13 +107,19 @@ describe('every past order', () => {
     expect(reports).toEqual([]);
   });
 
-  it('each member of each recorded order replaced by a value of another type: resolves as sent, reported once, refused when strict', async () => {
+  it('each member of the recorded orders replaced by a value of another type: resolves as sent, reported once, refused when strict', async () => {
     let drifted = 0;
     const silent = new Set<string>();
+    // The work is bounded by what differs: each schema path with each kind of value it holds in the
+    // recordings, once (its first occurrence), not every member of every order (1,179, ten times more).
+    const tried = new Set<string>();
     for (const { order } of recordedOrders) {
       for (const path of memberPaths(order)) {
         if (path.length === 1 && path[0] === 'code') continue;
         const value = path.reduce<Json>((node, key) => (node as Record<string | number, Json>)[key] as Json, order);
+        const kind = `${schemaPath(path)} ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`;
+        if (tried.has(kind)) continue;
+        tried.add(kind);
         const mutated = withValue(order, path, otherType(value));
         body = JSON.stringify({ order: mutated });
 
@@ -144,10 +150,11 @@ describe('every past order', () => {
         expect(strictHandler.refusals).toEqual([{ status: 400, reason: 'body_invalid' }]);
       }
     }
-    expect(drifted).toBeGreaterThan(300);
+    expect(tried.size).toBeGreaterThan(100);
+    expect(drifted).toBe(tried.size);
     // Every member of the recordings is documented and typed: none passes unreported.
     expect([...silent]).toEqual([]);
-  }, 60_000);
+  });
 
   it('a drifted order is reported once per client, however many orders share the drift', async () => {
     const reports: DriftReport[] = [];

@@ -16,6 +16,7 @@ import {
   type UpdateManyReport,
 } from 'emporio';
 import { safeParseWebhook } from 'emporio/webhooks';
+import { recordingLogger } from '../helpers/server.js';
 
 const TOKEN = 'tok_SECRET_products_5c1e';
 const closers: (() => Promise<void>)[] = [];
@@ -154,10 +155,13 @@ describe('updateMany reports (item 15, issue 14 item 12)', () => {
     const server = await listen((_req, res) => json(res, 200, { success: true }));
     const progress: UpdateManyProgress[] = [];
     const rows = [{ product_id: 'P1', price: -1 }, { product_id: 'P2', quantity: 'many' }] as unknown as ProductUpdate[];
-    const report = await client(server.url).products.updateMany(rows, { onProgress: (p) => progress.push(p) });
+    const { lines, logger } = recordingLogger();
+    const quiet = new MarketplaceClient({ baseUrl: server.url, vendor: 'marketplace', token: TOKEN, logger });
+    const report = await quiet.products.updateMany(rows, { onProgress: (p) => progress.push(p) });
     expect(server.count()).toBe(0);
     expect(report.failed).toHaveLength(2);
     expect(progress).toEqual([{ sent: 0, applied: 0, failed: 2, total: 2 }]);
+    expect(lines).toEqual([expect.stringMatching(/^products\.updateMany: all 2 updates failed validation, so none was sent; the first: /)]);
   });
 
   it('rows found invalid after the last request are reported in a final progress call', async () => {

@@ -13,6 +13,10 @@ import { createMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, toNodeHandler } from 'emporio/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fullNewOrderEvent } from '../../bench/full-order.js';
+import { recordingLogger } from '../helpers/server.js';
+
+/** The handlers' warnings (one line per delivery not answered 200): kept for the tests that assert them, off the console. */
+const { lines: warnings, logger } = recordingLogger();
 
 const TOKEN = 'tok_SECRET_security_5d1e';
 
@@ -280,7 +284,7 @@ function hugeBody() {
 }
 
 describe('an oversized webhook body is refused with 413 without being read', () => {
-  const handlerFor = (calls: unknown[]) => createWebhookHandler({ urlSecret: false, onEvent: (event) => void calls.push(event) });
+  const handlerFor = (calls: unknown[]) => createWebhookHandler({ urlSecret: false, logger, onEvent: (event) => void calls.push(event) });
 
   it('fetch handler, streamed without Content-Length: reading stops just past the limit', async () => {
     const calls: unknown[] = [];
@@ -307,6 +311,7 @@ describe('an oversized webhook body is refused with 413 without being read', () 
     } as RequestInit);
     const response = await handlerFor([])(request, { remoteAddress: SENDER });
     expect(response.status).toBe(413);
+    expect(warnings.at(-1)).toContain('answered 413 (body_too_large): body is larger than');
     expect(body.counter.pulled).toBeLessThanOrEqual(CHUNK + 128);
   });
 
@@ -341,7 +346,7 @@ describe('an oversized webhook body is refused with 413 without being read', () 
   it('a real node:http server: a 50 MB upload is cut short, and a normal delivery still works', async () => {
     const calls: unknown[] = [];
     // 127.0.0.1 is not a marketplace address: allowed for this loopback server only.
-    const handler = createWebhookHandler({ urlSecret: false, onEvent: (event) => void calls.push(event), allowedRanges: ['127.0.0.0/8'] });
+    const handler = createWebhookHandler({ urlSecret: false, logger, onEvent: (event) => void calls.push(event), allowedRanges: ['127.0.0.0/8'] });
     const server = createServer(toNodeHandler(handler) as never);
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

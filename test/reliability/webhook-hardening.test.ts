@@ -5,6 +5,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler, type WebhookDedupeStore, type WebhookHandlerOptions } from 'emporio/webhooks';
 import { newOrderBody } from '../webhooks/events.js';
+import { recordingLogger } from '../helpers/server.js';
+
+/** The handlers' warnings (one line per delivery not answered 200): kept for the tests that assert them, off the console. */
+const { lines: warnings, logger } = recordingLogger();
 
 const SERVICE = '185.6.76.10'; // inside the documented 185.6.76.0/22
 const PROXY = '10.0.0.2';
@@ -63,14 +67,14 @@ afterEach(() => {
 
 describe('handlerTimeoutMs bounds onEvent and every store call (item 12)', () => {
   it('a bound longer than a timer can hold (over 24.8 days) is kept, not fired at once', async () => {
-    const handler = createWebhookHandler({ urlSecret: false, handlerTimeoutMs: 3_000_000_000, onEvent: () => new Promise((resolve) => setTimeout(resolve, 20)) });
+    const handler = createWebhookHandler({ urlSecret: false, logger, handlerTimeoutMs: 3_000_000_000, onEvent: () => new Promise((resolve) => setTimeout(resolve, 20)) });
     expect(await answerWithin(handler(post(), { remoteAddress: SERVICE }))).toBe(200);
   });
 
   it('a hung onEvent is answered 500 in time, and the redelivery is handled, not 409 for ever', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       handlerTimeoutMs: 100,
       onEvent: () => {
         calls++;
@@ -78,6 +82,7 @@ describe('handlerTimeoutMs bounds onEvent and every store call (item 12)', () =>
       },
     });
     expect(await answerWithin(handler(post(), { remoteAddress: SERVICE }))).toBe(500);
+    expect(warnings.at(-1)).toContain('answered 500 (handler_timeout)');
     expect(await answerWithin(handler(post(), { remoteAddress: SERVICE }))).toBe(200);
     expect(calls).toBe(2);
   });
@@ -92,7 +97,7 @@ describe('handlerTimeoutMs bounds onEvent and every store call (item 12)', () =>
     };
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const calls: string[] = [];
-    const handler = createWebhookHandler({ urlSecret: false, handlerTimeoutMs: 100, dedupe: store, onEvent: (e) => void calls.push(e.event_type) });
+    const handler = createWebhookHandler({ urlSecret: false, logger, handlerTimeoutMs: 100, dedupe: store, onEvent: (e) => void calls.push(e.event_type) });
     expect(await answerWithin(handler(post(), { remoteAddress: SERVICE }))).toBe(500);
     expect(calls).toEqual([]);
     hang = false;
@@ -102,14 +107,14 @@ describe('handlerTimeoutMs bounds onEvent and every store call (item 12)', () =>
 
   it('a claim that never answers is bounded too', async () => {
     const store: WebhookDedupeStore = { get: () => undefined, set: () => {}, delete: () => {}, claim: never };
-    const handler = createWebhookHandler({ urlSecret: false, handlerTimeoutMs: 100, dedupe: store, onEvent: () => {} });
+    const handler = createWebhookHandler({ urlSecret: false, logger, handlerTimeoutMs: 100, dedupe: store, onEvent: () => {} });
     expect(await answerWithin(handler(post(), { remoteAddress: SERVICE }))).toBe(500);
   });
 
   it('handlerTimeoutMs must be a positive number', () => {
     const onEvent = () => {};
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, handlerTimeoutMs: 0 })).toThrow(/handlerTimeoutMs/);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, handlerTimeoutMs: Number.NaN })).toThrow(/handlerTimeoutMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, handlerTimeoutMs: 0 })).toThrow(/handlerTimeoutMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, handlerTimeoutMs: Number.NaN })).toThrow(/handlerTimeoutMs/);
   });
 });
 
@@ -120,7 +125,7 @@ describe('one delivery, one onEvent (item 13)', () => {
     const store = slowStore((op) => (op === 'get' ? (++reads === 1 ? 1 : 60) : 1), false);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     let calls = 0;
-    const handler = createWebhookHandler({ urlSecret: false, dedupe: store, onEvent: () => void calls++ });
+    const handler = createWebhookHandler({ urlSecret: false, logger, dedupe: store, onEvent: () => void calls++ });
     const answers = await Promise.all([handler(post(), { remoteAddress: SERVICE }), handler(post(), { remoteAddress: SERVICE })]);
     expect(calls).toBe(1);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -130,7 +135,7 @@ describe('one delivery, one onEvent (item 13)', () => {
     for (let run = 0; run < 10; run++) {
       const store = slowStore(() => 1 + (run % 3), true);
       let calls = 0;
-      const options: WebhookHandlerOptions = { urlSecret: false, dedupe: store, onEvent: () => void calls++ };
+      const options: WebhookHandlerOptions = { urlSecret: false, logger, dedupe: store, onEvent: () => void calls++ };
       const a = createWebhookHandler(options);
       const b = createWebhookHandler(options);
       const answers = await Promise.all([a(post(), { remoteAddress: SERVICE }), b(post(), { remoteAddress: SERVICE })]);
@@ -149,7 +154,7 @@ describe('one delivery, one onEvent (item 13)', () => {
     const store = slowStore(() => 1, true);
     let calls = 0;
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       dedupe: store,
       onEvent: () => {
         if (++calls === 1) throw new Error('database down');
@@ -178,7 +183,7 @@ describe('one delivery, one onEvent (item 13)', () => {
 describe('trustProxy as a hop count (item 14)', () => {
   it('a chain shorter than the hop count is refused, not read from its client-written left end', async () => {
     let calls = 0;
-    const handler = createWebhookHandler({ urlSecret: false, trustProxy: 2, onEvent: () => void calls++ });
+    const handler = createWebhookHandler({ urlSecret: false, logger, trustProxy: 2, onEvent: () => void calls++ });
     // Two proxies append two entries; one entry means a proxy was skipped and the
     // sender wrote the header itself.
     expect((await handler(post({ 'x-forwarded-for': SERVICE }), { remoteAddress: PROXY })).status).toBe(403);

@@ -34,7 +34,7 @@ describe('the emporio/webhooks bundle', () => {
     expect(code).not.toMatch(/\bHTTPError\b|\bpRetry\b/);
 
     const gz = gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
-    console.log(`emporio/webhooks: ${code.length} bytes minified, ${(gz / 1024).toFixed(2)} KB gzipped (budget ${BUDGET_KB} KB)`);
-    expect(gz).toBeLessThan(BUDGET_KB * 1024);
+    // The figures in the failure's message, not on every passing run's console.
+    expect(gz, `emporio/webhooks: ${code.length} bytes minified, ${(gz / 1024).toFixed(2)} KB gzipped (budget ${BUDGET_KB} KB)`).toBeLessThan(BUDGET_KB * 1024);
   });
 });

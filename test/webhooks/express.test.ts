@@ -5,6 +5,10 @@ import express, { type RequestHandler } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookHandler, toNodeHandler, WEBHOOK_SOURCE_RANGES, type WebhookEvent } from 'emporio/webhooks';
 import { newOrderBody } from './events.js';
+import { recordingLogger } from '../helpers/server.js';
+
+/** The handlers' warnings (one line per delivery not answered 200): kept for the tests that assert them, off the console. */
+const { lines: warnings, logger } = recordingLogger();
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -15,7 +19,7 @@ async function app(parser: RequestHandler | undefined, allowedRanges = ['127.0.0
   const events: WebhookEvent[] = [];
   const app = express();
   if (parser) app.use(parser);
-  app.post('/webhooks/orders', toNodeHandler(createWebhookHandler({ urlSecret: false, allowedRanges, onEvent: (event) => void events.push(event) })));
+  app.post('/webhooks/orders', toNodeHandler(createWebhookHandler({ urlSecret: false, logger, allowedRanges, onEvent: (event) => void events.push(event) })));
   const server = app.listen(0, '127.0.0.1');
   servers.push(server);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -43,6 +47,8 @@ describe('toNodeHandler in an Express app', () => {
     const { events, url } = await app(express.json(), [...WEBHOOK_SOURCE_RANGES]);
     expect((await post(url)).status).toBe(403);
     expect(events).toHaveLength(0);
+    // Ranges given (here the published ones) are meant as given: no hint about the mock.
+    expect(warnings.at(-1)).toMatch(/answered 403 \(source_address\): source address (::ffff:)?127\.0\.0\.1 is not in allowedRanges \{/);
   });
 
   it('answers 400 to a body that is not an event, behind any parser that lets it through', async () => {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler, type WebhookDedupeStore, type WebhookEvent, type WebhookHandlerOptions } from 'emporio/webhooks';
 import { newOrderBody, orderUpdatedBody } from './events.js';
+import { recordingLogger } from '../helpers/server.js';
+
+/** The handlers' warnings (one line per delivery not answered 200): kept for the tests that assert them, off the console. */
+const { lines: warnings, logger } = recordingLogger();
 
 const SERVICE = '185.6.76.10'; // inside the documented 185.6.76.0/22
 const STRANGER = '203.0.113.9';
@@ -17,7 +21,7 @@ function post(body: BodyInit | null, headers: Record<string, string> = {}): Requ
 
 function setup(options: Partial<WebhookHandlerOptions> = {}) {
   const events: WebhookEvent[] = [];
-  const handler = createWebhookHandler({ urlSecret: false, onEvent: (event) => void events.push(event), ...options });
+  const handler = createWebhookHandler({ urlSecret: false, logger, onEvent: (event) => void events.push(event), ...options });
   return { events, handler };
 }
 
@@ -31,7 +35,7 @@ describe('createWebhookHandler: answers', () => {
   it('200 for a valid delivery from a documented address; onEvent gets the typed event and its context', async () => {
     const seen: { type: string; source: string | undefined }[] = [];
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       onEvent: async (event, context) => {
         seen.push({ type: event.event_type, source: context.sourceAddress });
       },
@@ -57,6 +61,11 @@ describe('createWebhookHandler: answers', () => {
     expect((await handler(post(body))).status).toBe(403);
     expect((await handler(post(body), { remoteAddress: 'not an address' })).status).toBe(403);
     expect(events).toHaveLength(0);
+    expect(warnings.slice(-3)).toEqual([
+      `emporio: webhook delivery answered 403 (source_address): source address ${STRANGER} is not in allowedRanges {"status":403,"reason":"source_address","sourceAddress":"${STRANGER}"}`,
+      'emporio: webhook delivery answered 403 (source_address): source address unknown (pass info.remoteAddress) is not in allowedRanges {"status":403,"reason":"source_address"}',
+      expect.stringContaining('source address not?an?address is not in allowedRanges'),
+    ]);
   });
 
   it('IPv4-mapped socket addresses (dual-stack servers) are matched as IPv4', async () => {
@@ -164,7 +173,7 @@ describe('createWebhookHandler: answers', () => {
   it('500 when onEvent throws, without the error text; the redelivery gets another chance', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       onEvent: () => {
         calls++;
         if (calls === 1) throw new Error('database down, password=hunter2');
@@ -182,7 +191,7 @@ describe('createWebhookHandler: answers', () => {
   });
 
   it('a rejected promise from onEvent is a 500 too', async () => {
-    const handler = createWebhookHandler({ urlSecret: false, onEvent: async () => Promise.reject(new Error('nope')) });
+    const handler = createWebhookHandler({ urlSecret: false, logger, onEvent: async () => Promise.reject(new Error('nope')) });
     expect((await handler(post(body), { remoteAddress: SERVICE })).status).toBe(500);
   });
 });
@@ -233,14 +242,14 @@ describe('X-Forwarded-For and trustProxy', () => {
 
   it('bad option values are a TypeError at creation', () => {
     const onEvent = () => {};
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, trustProxy: ['not a cidr'] })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, trustProxy: -1 })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, allowedRanges: ['10.0.0.0/40'] })).toThrow(/allowedRanges/);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, dedupeTtlMs: -5 })).toThrow(/dedupeTtlMs/);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, claimLeaseMs: 0 })).toThrow(/claimLeaseMs/);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, claimLeaseMs: Number.NaN })).toThrow(/claimLeaseMs/);
-    expect(() => createWebhookHandler({ urlSecret: false, onEvent, dedupe: {} as WebhookDedupeStore })).toThrow(/dedupe/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, trustProxy: ['not a cidr'] })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, trustProxy: -1 })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, allowedRanges: ['10.0.0.0/40'] })).toThrow(/allowedRanges/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, dedupeTtlMs: -5 })).toThrow(/dedupeTtlMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, claimLeaseMs: 0 })).toThrow(/claimLeaseMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, claimLeaseMs: Number.NaN })).toThrow(/claimLeaseMs/);
+    expect(() => createWebhookHandler({ urlSecret: false, logger, onEvent, dedupe: {} as WebhookDedupeStore })).toThrow(/dedupe/);
     expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(/onEvent/);
   });
 });
@@ -271,7 +280,7 @@ describe('redelivery deduplication', () => {
     });
     let calls = 0;
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       onEvent: async () => {
         calls++;
         await gate;
@@ -290,7 +299,7 @@ describe('redelivery deduplication', () => {
   it('two deliveries racing in the same tick: one handles, the other is 409', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       onEvent: async () => {
         calls++;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -371,8 +380,8 @@ describe('redelivery deduplication', () => {
       events.push(event.event_type);
     };
     const [first, second] = [[] as string[], [] as string[]];
-    const a = createWebhookHandler({ urlSecret: false, allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(first) });
-    const b = createWebhookHandler({ urlSecret: false, allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(second) });
+    const a = createWebhookHandler({ urlSecret: false, logger, allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(first) });
+    const b = createWebhookHandler({ urlSecret: false, logger, allowedRanges: false, dedupe: shared, claimLeaseMs: 300, onEvent: slow(second) });
     const delivery = a(post(body));
     await new Promise((resolve) => setTimeout(resolve, 600)); // twice the lease
     expect((await b(post(body))).status).toBe(409);

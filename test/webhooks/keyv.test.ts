@@ -3,6 +3,10 @@ import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, type WebhookEvent } from 'emporio/webhooks';
 import { newOrderBody } from './events.js';
+import { recordingLogger } from '../helpers/server.js';
+
+/** The handlers' warnings (one line per delivery not answered 200): kept for the tests that assert them, off the console. */
+const { lines: warnings, logger } = recordingLogger();
 
 const SERVICE = '185.6.76.10'; // inside the documented 185.6.76.0/22
 
@@ -20,7 +24,7 @@ describe('createWebhookHandler with a Keyv store', () => {
   it('deduplicates a redelivery', async () => {
     const store = new Map<string, unknown>();
     const events: WebhookEvent[] = [];
-    const handler = createWebhookHandler({ urlSecret: false, dedupe: new Keyv({ store }), onEvent: (event) => void events.push(event) });
+    const handler = createWebhookHandler({ urlSecret: false, logger, dedupe: new Keyv({ store }), onEvent: (event) => void events.push(event) });
     const first = await handler(post(body), { remoteAddress: SERVICE });
     expect(first.status).toBe(200);
     expect(await first.text()).toBe('ok');
@@ -41,7 +45,7 @@ describe('createWebhookHandler with a Keyv store', () => {
   it('a failing onEvent (500) leaves the event un-handled, so the redelivery is handled', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
-      urlSecret: false,
+      urlSecret: false, logger,
       dedupe: new Keyv(),
       onEvent: () => {
         calls++;
@@ -49,6 +53,7 @@ describe('createWebhookHandler with a Keyv store', () => {
       },
     });
     expect((await handler(post(body), { remoteAddress: SERVICE })).status).toBe(500);
+    expect(warnings.at(-1)).toContain('emporio: webhook delivery answered 500 (handler_failed): database down');
     const retry = await handler(post(body), { remoteAddress: SERVICE });
     expect(retry.status).toBe(200);
     expect(await retry.text()).toBe('ok');

@@ -3,6 +3,10 @@ import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookHandler, toNodeHandler, type WebhookEvent, type WebhookHandlerOptions } from 'emporio/webhooks';
 import { newOrderBody } from './events.js';
+import { recordingLogger } from '../helpers/server.js';
+
+/** The handlers' warnings (one line per delivery not answered 200): kept for the tests that assert them, off the console. */
+const { lines: warnings, logger } = recordingLogger();
 
 const LOOPBACK = ['127.0.0.0/8', '::1/128'];
 const servers: Server[] = [];
@@ -20,7 +24,7 @@ async function listen(listener: (req: IncomingMessage, res: ServerResponse) => v
 
 function receiver(options: Partial<WebhookHandlerOptions> = {}) {
   const events: WebhookEvent[] = [];
-  const handler = createWebhookHandler({ urlSecret: false, allowedRanges: LOOPBACK, onEvent: (event) => void events.push(event), ...options });
+  const handler = createWebhookHandler({ urlSecret: false, logger, allowedRanges: LOOPBACK, onEvent: (event) => void events.push(event), ...options });
   return { events, node: toNodeHandler(handler) };
 }
 
@@ -57,10 +61,11 @@ describe('toNodeHandler on a real node:http server', () => {
 
   it('passes the socket address: the documented ranges refuse loopback with 403', async () => {
     const events: WebhookEvent[] = [];
-    const url = await listen(toNodeHandler(createWebhookHandler({ urlSecret: false, onEvent: (e) => void events.push(e) })));
+    const url = await listen(toNodeHandler(createWebhookHandler({ urlSecret: false, logger, onEvent: (e) => void events.push(e) })));
     const response = await send(url, { headers: { 'x-forwarded-for': '185.6.76.10' } });
     expect(response.status).toBe(403);
     expect(events).toHaveLength(0);
+    expect(warnings.at(-1)).toMatch(/answered 403 \(source_address\): source address (::ffff:)?127\.0\.0\.1 is not in allowedRanges \(the mock\? see mockDeliveryOptions/);
   });
 
   it('honours X-Forwarded-For only with trustProxy (the socket peer being the proxy)', async () => {
@@ -111,7 +116,7 @@ describe('toNodeHandler on a real node:http server', () => {
 
   it('405 for methods fetch itself refuses (TRACE), and a backslash path does not name a host', async () => {
     const seen: string[] = [];
-    const handler = createWebhookHandler({ urlSecret: false, allowedRanges: LOOPBACK, onEvent: (_event, context) => void seen.push(context.request.url) });
+    const handler = createWebhookHandler({ urlSecret: false, logger, allowedRanges: LOOPBACK, onEvent: (_event, context) => void seen.push(context.request.url) });
     const url = await listen(toNodeHandler(handler));
     const { port } = new URL(url);
     const raw = (head: string, payload = '') =>
@@ -166,7 +171,7 @@ describe('toNodeHandler on a real node:http server', () => {
     const url = await listen(
       toNodeHandler(
         createWebhookHandler({
-          urlSecret: false,
+          urlSecret: false, logger,
           allowedRanges: LOOPBACK,
           onEvent: () => {
             calls++;
