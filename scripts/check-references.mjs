@@ -12,7 +12,7 @@ const dist = join(root, 'dist');
 const files = [
   'README.md',
   ...readdirSync(join(root, 'docs'))
-    .filter((name) => /^testing-.*\.md$/.test(name))
+    .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
   ...(existsSync(dist) ? readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name)).map((name) => `dist/${name}`) : []),
 ];

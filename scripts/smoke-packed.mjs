@@ -10,7 +10,7 @@
 // - the README's TypeScript blocks type-check against the package (scripts/check-readme.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { checkDeclarationDocs } from './check-declaration-docs.mjs';
 import { checkReadme } from './check-readme.mjs';
 import { declaredExports } from './lib/declared-exports.mjs';
@@ -36,10 +36,15 @@ try {
   ok(embedded.length === 0, `source maps without embedded sources: ${embedded.join(', ')}`);
   const manifest = JSON.parse(readFileSync(join(project, 'node_modules/emporio/package.json'), 'utf8'));
   for (const field of ['repository', 'homepage', 'bugs']) ok(manifest[field] !== undefined, `package.json has ${field}`);
-  // The npm page shows the README without the repository around it: a relative link must be shipped.
-  const readme = readFileSync(join(project, 'node_modules/emporio/README.md'), 'utf8');
-  const unshipped = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)\s]+)\)/g)].map((m) => m[1]).filter((f) => !files.includes(f));
-  ok(unshipped.length === 0, `README links to files not in the package (link to the repository): ${unshipped.join(', ')}`);
+  // The npm page shows the README without the repository around it: a relative link, of the README or
+  // of a guide under docs/, must be shipped (anchors aside).
+  for (const page of files.filter((f) => f === 'README.md' || /^docs\/[^/]+\.md$/.test(f))) {
+    const text = readFileSync(join(project, 'node_modules/emporio', page), 'utf8');
+    const unshipped = [...text.matchAll(/\]\((?!https?:|#|mailto:)([^)\s#]+)(#[^)\s]*)?\)/g)]
+      .map((m) => posix.normalize(posix.join(posix.dirname(page), m[1])))
+      .filter((f) => !files.includes(f));
+    ok(unshipped.length === 0, `${page} links to files not in the package (link to the repository): ${unshipped.join(', ')}`);
+  }
 
   const oldNode = installOldNode(join(scratch, 'old-node'));
   const nodes = [process.execPath, ...(oldNode ? [oldNode] : [])];

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 export const redisServerMissing: string | undefined = (() => {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    return 'redis-server is not installed (apt-get install redis-server, or see README "Running several instances")';
+    return 'redis-server is not installed (apt-get install redis-server, or see CONTRIBUTING.md)';
   }
   return undefined;
 })();
