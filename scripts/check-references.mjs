@@ -25,8 +25,24 @@ for (const file of files) {
       for (const match of line.matchAll(INTERNAL)) found.push(`${file}:${i + 1}: "${match[0]}" in: ${line.trim().slice(0, 140)}`);
     });
 }
+// The CHANGELOG keeps the form of Keep a Changelog: one Unreleased section above the released versions
+// (`## [1.2.0] - 2027-01-31`), its entries under the six kinds of change (`####` groups within them).
+const KINDS = new Set(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']);
+const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8').split('\n');
+const versions = changelog.filter((line) => line.startsWith('## '));
+if (versions[0] !== '## [Unreleased]') found.push(`CHANGELOG.md: its first section must be "## [Unreleased]", not ${JSON.stringify(versions[0])}`);
+for (const line of versions.slice(1)) {
+  if (!/^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$/.test(line)) found.push(`CHANGELOG.md: a released version is "## [x.y.z] - YYYY-MM-DD": ${line}`);
+}
+for (const line of changelog.filter((l) => l.startsWith('### '))) {
+  if (!KINDS.has(line.slice(4))) found.push(`CHANGELOG.md: "${line}" is none of ${[...KINDS].join(', ')}`);
+}
+if (versions.length === 1 && changelog.some((line) => /\bBreaking\b/.test(line))) {
+  found.push('CHANGELOG.md: nothing is published yet, so nothing can break: describe the change as it is');
+}
+
 if (found.length > 0) {
-  console.error(`Internal references in user-facing text (name the service's documentation page, or say it in words):\n${found.join('\n')}`);
+  console.error(`Internal references in user-facing text (name the service's documentation page, or say it in words), or a CHANGELOG out of form:\n${found.join('\n')}`);
   process.exit(1);
 }
-console.log(`no internal references in ${files.length} user-facing files`);
+console.log(`no internal references in ${files.length} user-facing files; CHANGELOG.md in Keep a Changelog form`);
