@@ -6,6 +6,7 @@
  *   setupServer(...mock.handlers);                        // msw (or mswHandlers from emporio/testing/msw)
  *   new MarketplaceClient({ ..., fetch: mock.fetch });    // or no sockets at all
  *   const server = await startMockMarketplace({ port: 0 }); // or a real loopback server
+ *   createWebhookHandler({ ...mockDeliveryOptions(secret), onEvent }); // a receiver that accepts the mock's webhooks
  */
 import { createMockCore, type MockMarketplace, type MockMarketplaceOptions } from './mock.js';
 import { type ListenOptions, listen } from './server.js';
