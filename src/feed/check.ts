@@ -42,7 +42,8 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
   const context: ReadContext = { builder, ids: new IdSet(), onProduct: options.onProduct, said: new Set(), lists: { errors: [], warnings: [] } };
   // Aborted once the verdict is in (or the caller's signal aborts): a download stops there.
   const stop = new AbortController();
-  const stopListening = options.signal && whenAborted(options.signal, () => stop.abort(options.signal?.reason));
+  const { signal } = options;
+  const stopListening = signal && (signal.aborted ? stop.abort(signal.reason) : whenAborted(signal, () => stop.abort(signal.reason)));
   // A URL's feed is bounded once decompressed too (a small gzip may inflate without end).
   const maxBytes = isUrl(source) ? (options.maxBytes ?? DEFAULT_MAX_URL_BYTES) : Number.POSITIVE_INFINITY;
   let line = () => 1;

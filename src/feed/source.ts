@@ -126,7 +126,7 @@ async function* download(start: URL, options: SourceOptions, stop: AbortSignal):
     clearTimeout(timer);
     controller.abort(stop.reason);
   };
-  const stopListening = whenAborted(stop, end);
+  const stopListening = stop.aborted ? (end(), () => {}) : whenAborted(stop, end);
   const { authorization, origin } = credentials(start);
   let url = start;
   try {
@@ -185,7 +185,14 @@ async function* download(start: URL, options: SourceOptions, stop: AbortSignal):
 function credentials(url: URL): { authorization: string | undefined; origin: string } {
   let authorization: string | undefined;
   if (url.username || url.password) {
-    const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    const decoded = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part; // a broken escape is taken as written
+      }
+    };
+    const pair = `${decoded(url.username)}:${decoded(url.password)}`;
     authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
     url.username = '';
     url.password = '';
