@@ -5,7 +5,7 @@
 import { whenAborted } from '../core/abort.js';
 import { readCsv } from './csv-reader.js';
 import { IdSet } from './id-set.js';
-import { ReportBuilder } from './output.js';
+import { countLines, ReportBuilder } from './output.js';
 import type { CheckedProduct, ReadContext } from './read-context.js';
 import { DEFAULT_MAX_URL_BYTES, decompress, type FeedSource, isUrl, openSource, SourceError, type SourceOptions } from './source.js';
 import type { FeedReport } from './types.js';
@@ -109,12 +109,6 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
     stop.abort();
   }
   return builder.report;
-}
-
-function countLines(text: string): number {
-  let lines = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  return lines;
 }
 
 /**

@@ -3,7 +3,7 @@
  * header row of the published column names plus the optional columns the XML feed has (the
  * service ignores columns it does not know), additional images in one column separated by commas.
  */
-import { createWriter, type FeedFormat, type FeedWriter, type FeedWriterOptions } from './output.js';
+import { countLines, createWriter, type FeedFormat, type FeedWriter, type FeedWriterOptions } from './output.js';
 import type { WrittenProduct } from './rules.js';
 
 export interface CsvFeedWriterOptions extends FeedWriterOptions {
@@ -76,11 +76,7 @@ function csvFormat(neutralise: boolean): FeedFormat {
         n(p.quantity),
       ].join(',')}\n`,
     // Counted in the row itself: not every checked value has a column (the values' count would overshoot).
-    productLines: (text) => {
-      let lines = 0;
-      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-      return lines;
-    },
+    productLines: countLines,
     tail: '',
   };
 }

@@ -294,7 +294,7 @@ function encodeUtf8(chunk: string, into?: Uint8Array): Uint8Array {
   return written === bytes.length ? bytes : bytes.subarray(0, written);
 }
 
-function countLines(text: string): number {
+export function countLines(text: string): number {
   let lines = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
   return lines;

@@ -126,7 +126,8 @@ async function* download(start: URL, options: SourceOptions, stop: AbortSignal):
     clearTimeout(timer);
     controller.abort(stop.reason);
   };
-  const stopListening = stop.aborted ? (end(), () => {}) : whenAborted(stop, end);
+  if (stop.aborted) end();
+  const stopListening = stop.aborted ? () => {} : whenAborted(stop, end);
   const { authorization, origin } = credentials(start);
   let url = start;
   try {

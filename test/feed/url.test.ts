@@ -92,6 +92,19 @@ async function closeServers() {
   }
 }
 
+describe('checkFeed: a URL and a signal', () => {
+  it('an aborted signal rejects with its reason before any request is made', async () => {
+    let requests = 0;
+    const url = await serve((_req, res) => {
+      requests++;
+      res.end();
+    });
+    const reason = new Error('shutting down');
+    await expect(checkFeed(`${url}/feed.xml`, { ...LOOPBACK, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(requests).toBe(0);
+  });
+});
+
 describe('checkFeed: a URL with a user and password', () => {
   it('sends them as basic auth to their own origin only, never across a redirect, and shows them nowhere', async () => {
     const body = await written(2);
