@@ -43,7 +43,8 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
   // Aborted once the verdict is in (or the caller's signal aborts): a download stops there.
   const stop = new AbortController();
   const { signal } = options;
-  const stopListening = signal && (signal.aborted ? stop.abort(signal.reason) : whenAborted(signal, () => stop.abort(signal.reason)));
+  if (signal?.aborted) stop.abort(signal.reason);
+  const stopListening = signal && !signal.aborted ? whenAborted(signal, () => stop.abort(signal.reason)) : undefined;
   // A URL's feed is bounded once decompressed too (a small gzip may inflate without end).
   const maxBytes = isUrl(source) ? (options.maxBytes ?? DEFAULT_MAX_URL_BYTES) : Number.POSITIVE_INFINITY;
   let line = () => 1;

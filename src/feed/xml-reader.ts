@@ -4,7 +4,7 @@
  * `price`, `additional_image`) and the other spellings the documentation shows (`UniqueID`,
  * `<product id="…">`, `title`), element names compared without regard to case. A spelling other
  * than the writer's is a warning, said once per feed. Memory stays bounded: one product at a
- * time, and markup or text that runs on without end is cut off.
+ * time, markup or text that runs on without end is cut off, and so is nesting past 64 levels.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { PRODUCT_ELEMENTS, VARIATION_ELEMENTS } from './names.js';
