@@ -1,10 +1,11 @@
 /**
  * The product feed at scale (1,000,000 products; EMPORIO_BENCH_FEED_PRODUCTS for a smaller run).
- * - Writing: `writeFeed` (every product checked) against a plain template-string writer that
- *   writes the same bytes to the same file, in 64 KiB chunks with backpressure; the two files
- *   are compared byte for byte. Goal: throughput >= 0.8 × the template writer's, RSS growth < 100 MiB.
+ * - Writing: `writeFeed` (every product checked) against the faster of two plain template-string
+ *   writers of the same bytes to a file stream with a 512 KiB buffer (one write per product, or
+ *   chunks below the 65,536-character encoding cliff); every file is compared byte for byte.
+ *   Goal: throughput >= 0.8 × that baseline's, RSS growth < 100 MiB.
  * - Checking: `checkFeed` on that file against saxes's own parse of it with no handlers (the
- *   same reading and decoding). Goal: throughput >= 0.5 × the bare parse, RSS growth < 100 MiB.
+ *   same reading and decoding). Goal: throughput >= 0.5 × the bare parse in every round, RSS growth < 100 MiB.
  * Each measurement runs in a fresh process (RSS is the process's), the variants taking turns; a
  * throughput ratio is the lower of the wall-clock and the CPU-time one.
  */
@@ -46,15 +47,21 @@ function* products(count: number): Generator<FeedProduct> {
   for (let i = 1; i <= count; i++) yield product(i);
 }
 
-/** What a shop's hand-made writer does: template strings, no checks. */
-async function templateWriter(count: number, file: string): Promise<void> {
-  const out = createWriteStream(file);
+/** 512 KiB: the file stream's buffer `writeFeed` gives a path (Node's default of 16 KiB is slower for every writer). */
+const FILE_BUFFER = 512 * 1024;
+/** Chunks flushed below 65,536 characters, where `TextEncoder.encodeInto` slows (see CHUNK_CHARS in src/feed/output.ts). */
+const CHUNK_CHARS = 32 * 1024;
+
+/** The feed's head and one product, as a template string each: what a shop's hand-made writer writes. */
+function head(): string {
   const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
   const d = CREATED_AT;
-  let pending = `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}</created_at>\n  <products>\n`;
-  const i6 = '      ';
-  for (const p of products(count)) {
-    pending += `    <product>
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}</created_at>\n  <products>\n`;
+}
+
+const i6 = '      ';
+function productTemplate(p: FeedProduct): string {
+  return `    <product>
 ${i6}<id>${p.id}</id>
 ${i6}<name>${p.name}</name>
 ${i6}<link>${p.link}</link>
@@ -71,10 +78,27 @@ ${i6}<description>${p.description}</description>
 ${i6}<quantity>${p.quantity}</quantity>
     </product>
 `;
-    if (pending.length >= 64 * 1024) {
+}
+
+/**
+ * The baselines: plain writers of the same bytes, no checks, to a file stream with a 512 KiB
+ * buffer. `per-product` writes one template string per product (the stream gathers them);
+ * `chunked` joins them into chunks below the encoding cliff first. The bench takes whichever is faster.
+ */
+async function templateWriter(count: number, file: string, chunked: boolean): Promise<void> {
+  const out = createWriteStream(file, { highWaterMark: FILE_BUFFER });
+  let pending = head();
+  if (!chunked) {
+    out.write(pending);
+    pending = '';
+  }
+  for (const p of products(count)) {
+    if (chunked) {
+      pending += productTemplate(p);
+      if (pending.length < CHUNK_CHARS) continue;
       if (!out.write(pending)) await once(out, 'drain');
       pending = '';
-    }
+    } else if (!out.write(productTemplate(p))) await once(out, 'drain');
   }
   out.end(`${pending}  </products>\n</mywebstore>\n`);
   await once(out, 'finish');
@@ -117,7 +141,7 @@ export async function measureFeedWrite(): Promise<{ ms: number; cpuMs: number; r
   const variant = process.env.EMPORIO_BENCH_FEED_VARIANT;
   let written = PRODUCTS;
   const result = await measured(async () => {
-    if (variant === 'template') await templateWriter(PRODUCTS, file);
+    if (variant === 'per-product' || variant === 'chunked') await templateWriter(PRODUCTS, file, variant === 'chunked');
     else written = (await writeFeed(products(PRODUCTS), file, { createdAt: CREATED_AT })).products;
   });
   const hash = await sha256(file);
@@ -169,17 +193,23 @@ export async function benchFeed(): Promise<Row[]> {
   const file = join(dir, 'feed.xml');
   try {
     type Write = Awaited<ReturnType<typeof measureFeedWrite>>;
-    const writes: Record<'sdk' | 'template', Write[]> = { sdk: [], template: [] };
+    const variants = ['sdk', 'per-product', 'chunked'] as const;
+    const writes: Record<(typeof variants)[number], Write[]> = { sdk: [], 'per-product': [], chunked: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 ? (['template', 'sdk'] as const) : (['sdk', 'template'] as const);
+      // Each round in another order, so no variant always runs first (or last).
+      const order = variants.map((_, i) => variants[(i + round) % variants.length]!);
       for (const variant of order) {
-        // The last file written stays for the checking comparison (both are the same bytes).
-        const keep = round === ROUNDS - 1 && variant === order[1] ? '1' : '0';
+        // The last file written stays for the checking comparison (all are the same bytes).
+        const keep = round === ROUNDS - 1 && variant === order.at(-1) ? '1' : '0';
         writes[variant].push(await inChild<Write>('measureFeedWrite', { EMPORIO_BENCH_FEED_VARIANT: variant, EMPORIO_BENCH_FEED_FILE: file, EMPORIO_BENCH_FEED_KEEP: keep }));
       }
     }
-    const sameBytes = writes.sdk.every((w) => w.hash === writes.template[0]?.hash);
-    const writeMs = { sdk: median(writes.sdk.map((w) => w.ms)), template: median(writes.template.map((w) => w.ms)) };
+    const reference = writes['per-product'][0]?.hash;
+    const sameBytes = [...writes.sdk, ...writes['per-product'], ...writes.chunked].every((w) => w.hash === reference);
+    // The baseline is the faster plain writer, by wall clock and by CPU time alike.
+    const fastest = (metric: 'ms' | 'cpuMs'): 'per-product' | 'chunked' => (median(writes['per-product'].map((w) => w[metric])) <= median(writes.chunked.map((w) => w[metric])) ? 'per-product' : 'chunked');
+    const baseline = { wall: fastest('ms'), cpu: fastest('cpuMs') };
+    const writeMs = { sdk: median(writes.sdk.map((w) => w.ms)), template: median(writes[baseline.wall].map((w) => w.ms)) };
     const writeRss = Math.max(...writes.sdk.map((w) => w.rssGrowth));
     const size = statSync(file).size;
 
@@ -197,21 +227,24 @@ export async function benchFeed(): Promise<Row[]> {
     // On a shared machine the wall clock swings with the disk (the page cache writing the file
     // back stalls whichever variant runs then): a ratio counts as the lower of wall and CPU time.
     const cpu = <K extends string>(samples: Record<K, { cpuMs: number }[]>, name: K) => median(samples[name].map((s) => s.cpuMs));
-    const writeCpuRatio = cpu(writes, 'template') / cpu(writes, 'sdk');
+    const writeCpuRatio = cpu(writes, baseline.cpu) / cpu(writes, 'sdk');
     const checkCpuRatio = cpu(checks, 'saxes') / cpu(checks, 'sdk');
     const writeRatio = Math.min(writeMs.template / writeMs.sdk, writeCpuRatio);
-    const checkRatio = Math.min(checkMs.saxes / checkMs.sdk, checkCpuRatio);
+    // The goal holds in every round (the pair of processes run one after the other), not only the
+    // median; by CPU time, which a machine shared with other work disturbs far less than the wall clock.
+    const roundRatios = checks.sdk.map((c, i) => checks.saxes[i]!.cpuMs / c.cpuMs);
+    const checkRatio = Math.min(checkMs.saxes / checkMs.sdk, checkCpuRatio, ...roundRatios);
     const n = PRODUCTS.toLocaleString('en');
     const perSecond = (ms: number) => `${Math.round(PRODUCTS / (ms / 1000)).toLocaleString('en')} products/s`;
     return [
       {
-        name: `feed: write ${n} products (writeFeed, checked, vs a template-string writer, same bytes)`,
+        name: `feed: write ${n} products (writeFeed, checked, vs the faster plain template writer, same bytes)`,
         measured: perSecond(writeMs.sdk),
-        baseline: `${perSecond(writeMs.template)} template`,
+        baseline: `${perSecond(writeMs.template)} ${baseline.wall}`,
         ratio: writeRatio,
         goal: '>= 0.8 throughput (wall and CPU), same bytes',
         pass: writeRatio >= 0.8 && sameBytes && writes.sdk.every((w) => w.products === PRODUCTS),
-        data: { products: PRODUCTS, bytes: size, ms: writeMs, wallRatio: writeMs.template / writeMs.sdk, cpuRatio: writeCpuRatio, sameBytes, samples: writes },
+        data: { products: PRODUCTS, bytes: size, ms: writeMs, baseline, wallRatio: writeMs.template / writeMs.sdk, cpuRatio: writeCpuRatio, sameBytes, samples: writes },
       },
       rssRow(`feed: write ${n} products, RSS growth`, writeRss),
       {
@@ -219,9 +252,9 @@ export async function benchFeed(): Promise<Row[]> {
         measured: perSecond(checkMs.sdk),
         baseline: `${perSecond(checkMs.saxes)} bare saxes`,
         ratio: checkRatio,
-        goal: '>= 0.5 throughput (wall and CPU)',
+        goal: '>= 0.5 throughput (wall and CPU, every round)',
         pass: checkRatio >= 0.5 && checkedAll,
-        data: { products: PRODUCTS, bytes: size, ms: checkMs, wallRatio: checkMs.saxes / checkMs.sdk, cpuRatio: checkCpuRatio, samples: checks },
+        data: { products: PRODUCTS, bytes: size, ms: checkMs, wallRatio: checkMs.saxes / checkMs.sdk, cpuRatio: checkCpuRatio, roundRatios, samples: checks },
       },
       rssRow(`feed: check ${n} products, RSS growth`, checkRss),
     ];

@@ -8,14 +8,18 @@ import { parseArgs } from 'node:util';
 import { escapeControlCharacters } from '../core/text.js';
 import { type CheckedProduct, checkFeed } from '../feed/check.js';
 import type { FeedIssue, FeedProduct, FeedReport } from '../feed/types.js';
+import { temporaryPath } from '../feed/output.js';
+import { isUrl, shown } from '../feed/source.js';
 import { createFeedWriter } from '../feed/xml-writer.js';
 
-export const FEED_USAGE = `Usage: emporio feed check <file|url> [--json]
+export const FEED_USAGE = `Usage: emporio feed check <file|url> [--json] [--allow-private-network]
        emporio feed convert <csv> <xml>
 
 check    reads a product feed (XML or CSV; a file or an http(s) URL; gzip or zip) as the
          service would and lists what it would refuse (errors) or map on its own (warnings),
          each with its line, product and attribute. --json prints the report as JSON.
+         A URL on loopback or a private network is refused unless --allow-private-network.
+         A user and password in the URL are sent as basic auth (to that origin only).
 convert  writes a CSV feed as an XML feed, checking every product; those that break a rule
          are left out and listed.
 
@@ -25,22 +29,22 @@ Exit status: 0 no errors; 1 errors found (or products left out); 2 a usage error
 const PROGRESS_FROM_BYTES = 5 * 1024 * 1024;
 
 export async function runFeedCommand(argv: string[], usageError: (message: string) => Error): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, 'allow-private-network': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log(FEED_USAGE);
     return 0;
   }
   const [command, ...rest] = positionals;
-  if (command === 'check' && rest.length === 1) return check(rest[0]!, values.json === true);
+  if (command === 'check' && rest.length === 1) return check(rest[0]!, values.json === true, values['allow-private-network'] === true);
   if (command === 'convert' && rest.length === 2) return convert(rest[0]!, rest[1]!);
   throw usageError(command === undefined ? 'feed: no command given (check or convert)' : `feed: wrong use of ${command}; see emporio feed --help`);
 }
 
-async function check(source: string, json: boolean): Promise<number> {
+async function check(source: string, json: boolean, allowPrivateNetwork: boolean): Promise<number> {
   const progress = progressLine();
   let report: FeedReport;
   try {
-    report = await checkFeed(source, { onProgress: progress.update });
+    report = await checkFeed(source, { onProgress: progress.update, allowPrivateNetwork });
   } finally {
     progress.clear();
   }
@@ -51,8 +55,8 @@ async function check(source: string, json: boolean): Promise<number> {
 
 async function convert(csv: string, xml: string): Promise<number> {
   const writer = createFeedWriter();
-  const temporary = `${xml}.${process.pid}.tmp`;
-  const written = pipeline(writer.toNodeStream(), createWriteStream(temporary));
+  const temporary = temporaryPath(xml);
+  const written = pipeline(writer.toNodeStream(), createWriteStream(temporary, { flags: 'wx' }));
   // Handled at once: the file may fail to open (a missing directory) before any product is read.
   let failure: unknown;
   written.catch((error: unknown) => {
@@ -94,7 +98,9 @@ function asFeedProduct(product: CheckedProduct): FeedProduct {
 }
 
 function printReport(source: string, report: FeedReport): void {
-  console.log(`${escapeControlCharacters(source)}: ${report.products} products, ${report.errorCount} errors, ${report.warningCount} warnings`);
+  // A URL is shown without its user, password or query.
+  const name = isUrl(source) && URL.canParse(source) ? shown(new URL(source)) : source;
+  console.log(`${escapeControlCharacters(name)}: ${report.products} products, ${report.errorCount} errors, ${report.warningCount} warnings`);
   for (const issue of report.errors) console.log(`  error   ${describe(issue)}`);
   for (const issue of report.warnings) console.log(`  warning ${describe(issue)}`);
   const hidden = report.errorCount - report.errors.length + report.warningCount - report.warnings.length;

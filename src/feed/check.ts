@@ -2,11 +2,12 @@
  * `checkFeed`: reads a feed as it streams in and reports what the service would refuse
  * (errors) or map on its own (warnings), each with its line, product and attribute.
  */
+import { whenAborted } from '../core/abort.js';
 import { readCsv } from './csv-reader.js';
 import { IdSet } from './id-set.js';
-import { ReportBuilder } from './output.js';
+import { countLines, ReportBuilder } from './output.js';
 import type { CheckedProduct, ReadContext } from './read-context.js';
-import { decompress, type FeedSource, openSource, SourceError, type SourceOptions } from './source.js';
+import { DEFAULT_MAX_URL_BYTES, decompress, type FeedSource, isUrl, openSource, SourceError, type SourceOptions } from './source.js';
 import type { FeedReport } from './types.js';
 import { createXmlReader } from './xml-reader.js';
 
@@ -39,16 +40,24 @@ const HEAD_BYTES = 1024;
 export async function checkFeed(source: FeedSource, options: CheckFeedOptions = {}): Promise<FeedReport> {
   const builder = new ReportBuilder(options.maxIssues);
   const context: ReadContext = { builder, ids: new IdSet(), onProduct: options.onProduct, said: new Set(), lists: { errors: [], warnings: [] } };
+  // Aborted once the verdict is in (or the caller's signal aborts): a download stops there.
+  const stop = new AbortController();
+  const { signal } = options;
+  if (signal?.aborted) stop.abort(signal.reason);
+  const stopListening = signal && !signal.aborted ? whenAborted(signal, () => stop.abort(signal.reason)) : undefined;
+  // A URL's feed is bounded once decompressed too (a small gzip may inflate without end).
+  const maxBytes = isUrl(source) ? (options.maxBytes ?? DEFAULT_MAX_URL_BYTES) : Number.POSITIVE_INFINITY;
   let line = () => 1;
   try {
     let compressed: string | undefined;
-    const bytes = await decompress(await openSource(source, options), (kind) => {
+    const bytes = await decompress(await openSource(source, options, stop.signal), (kind) => {
       compressed = kind;
     });
     let total = 0;
     const counted = async function* () {
       for await (const chunk of bytes) {
         total += chunk.byteLength;
+        if (total > maxBytes) throw new SourceError('too_large', `the feed passed ${maxBytes} bytes once decompressed`);
         options.onProgress?.(total);
         yield chunk;
         const room = context.room;
@@ -59,33 +68,34 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
       }
     };
     const text = decode(counted(), builder, () => line());
-    // Leading white space (kept, for the line numbers) does not decide the format.
-    let blank = '';
+    // Leading white space does not decide the format, and is not kept (a feed of nothing but
+    // spaces would grow one string without bound): only its line ends count, for the line numbers.
+    let skipped = 0;
+    let blank = false;
     let first = await text.next();
     while (!first.done && first.value.trim() === '') {
-      blank += first.value;
+      blank = true;
+      skipped += countLines(first.value);
       first = await text.next();
     }
     if (first.done) {
       builder.error({ line: 1, rule: 'no_products', message: 'the feed is empty' });
       return builder.report;
     }
-    const start = blank + first.value;
+    const start = first.value;
     const rest = async function* () {
       yield start;
-      for (;;) {
-        const next = await text.next();
-        if (next.done) return;
-        yield next.value;
-      }
+      for (let next = await text.next(); !next.done; next = await text.next()) yield next.value;
     };
     if (start.trimStart().startsWith('<')) {
-      const reader = createXmlReader(context);
+      const reader = createXmlReader(context, skipped);
       line = reader.line;
-      for await (const chunk of rest()) reader.write(chunk);
+      // Leading white space is still no XML declaration's place: one space says so to the parser.
+      if (blank) reader.write(' ');
+      for await (const chunk of rest()) if (!reader.write(chunk)) break;
       reader.close();
     } else {
-      await readCsv(rest(), context, (at) => {
+      await readCsv(rest(), context, skipped, (at) => {
         line = at;
       });
     }
@@ -95,6 +105,9 @@ export async function checkFeed(source: FeedSource, options: CheckFeedOptions = 
   } catch (error) {
     if (error instanceof SourceError) builder.fatal({ line: line(), rule: error.rule, message: error.message });
     else throw error;
+  } finally {
+    stopListening?.();
+    stop.abort();
   }
   return builder.report;
 }
@@ -129,7 +142,8 @@ async function* decode(chunks: AsyncIterable<Uint8Array>, builder: ReportBuilder
   if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) bom = 'utf-8';
   else if (first[0] === 0xff && first[1] === 0xfe) bom = 'utf-16le';
   else if (first[0] === 0xfe && first[1] === 0xff) bom = 'utf-16be';
-  const headText = new TextDecoder(bom?.startsWith('utf-16') ? bom : 'latin1').decode(first.subarray(0, HEAD_BYTES));
+  // Past a UTF-8 mark (the UTF-16 decoders drop theirs), so it cannot hide the declaration behind it.
+  const headText = new TextDecoder(bom?.startsWith('utf-16') ? bom : 'latin1').decode(first.subarray(bom === 'utf-8' ? 3 : 0, HEAD_BYTES));
   const declaration = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([^"']*)["']/.exec(headText);
   const declared = declaration?.[1]?.trim();
   const xml = headText.trimStart().startsWith('<');

@@ -29,6 +29,8 @@ export const PUBLISHED_CSV_COLUMNS = [
 ] as const;
 
 const SEPARATORS = [',', ';', '\t', '|'];
+/** A record (a row, or what an unclosed quote runs on into) is cut off past this many characters. */
+const MAX_RECORD = 1024 * 1024;
 /** Several additional images share one column: a comma (or space) before each further URL. */
 const IMAGE_SPLIT = /[\s,]+(?=https?:\/\/)/i;
 
@@ -37,18 +39,18 @@ interface Row {
   info: { lines: number };
 }
 
-export async function readCsv(texts: AsyncIterable<string>, context: ReadContext, at: (line: () => number) => void): Promise<void> {
+export async function readCsv(texts: AsyncIterable<string>, context: ReadContext, skippedLines: number, at: (line: () => number) => void): Promise<void> {
   const { builder } = context;
   let parser: ReturnType<typeof parse> | undefined;
   let columns: (readonly [string, string] | undefined)[] = [];
   let width = 0;
   let rows = 0;
-  let lastLine = 1;
+  let lastLine = 1 + skippedLines;
   at(() => lastLine);
   let failure: Error | undefined;
 
   const handle = (row: Row) => {
-    lastLine = row.info.lines;
+    lastLine = row.info.lines + skippedLines;
     const fields = row.record;
     if (rows++ === 0) {
       width = fields.length;
@@ -93,13 +95,15 @@ export async function readCsv(texts: AsyncIterable<string>, context: ReadContext
 
   for await (const text of texts) {
     if (parser === undefined) {
-      parser = parse({ delimiter: separatorOf(text), info: true, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true });
+      parser = parse({ delimiter: separatorOf(text), info: true, max_record_size: MAX_RECORD, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true });
       parser.on('error', (error: Error) => {
         failure = error;
       });
     }
     parser.write(text);
     drain();
+    // Set at once, where the 'error' event waits for a tick that a source of ready chunks never leaves.
+    failure ??= parser.errored ?? undefined;
     if (failure !== undefined) break;
   }
   if (parser !== undefined && failure === undefined) {
@@ -114,7 +118,9 @@ export async function readCsv(texts: AsyncIterable<string>, context: ReadContext
     drain();
   }
   if (failure !== undefined) {
-    builder.fatal({ line: lastLine, rule: 'csv', message: `not valid CSV: ${failure.message}` });
+    if ((failure as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
+      builder.fatal({ line: lastLine, rule: 'too_large', message: `a record runs on for over ${MAX_RECORD} characters (a quote never closed?)` });
+    } else builder.fatal({ line: lastLine, rule: 'csv', message: `not valid CSV: ${failure.message}` });
     return;
   }
   if (builder.report.products === 0) builder.error({ line: lastLine, rule: 'no_products', message: 'no product rows found' });

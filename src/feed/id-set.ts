@@ -15,8 +15,11 @@ export class IdSet {
   private table = new Uint32Array(1 << 12);
   private count = 0;
 
-  /** Adds `id` of `kind` (products and variations are kept apart); false when it was already there. */
-  add(id: string, kind: 0 | 1 = 0): boolean {
+  /**
+   * Adds `id` of `kind` (products and variations are kept apart); false when it was already there.
+   * With `keep` false it only looks (a product refused for other reasons holds no id).
+   */
+  add(id: string, kind: 0 | 1 = 0, keep = true): boolean {
     const end = id.length - 1;
     let h1 = 0x811c9dc5 ^ kind;
     let h2 = 0x9747b28c + kind;
@@ -35,16 +38,17 @@ export class IdSet {
     h2 ^= h2 >>> 15;
     h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) >>> 0;
     if ((this.count + 1) * 2 > this.table.length / 2) this.grow();
-    return this.insert(h1, h2);
+    return this.insert(h1, h2, keep);
   }
 
-  private insert(h1: number, h2: number): boolean {
+  private insert(h1: number, h2: number, keep = true): boolean {
     const table = this.table;
     const mask = table.length / 2 - 1;
     for (let slot = h1 & mask; ; slot = (slot + 1) & mask) {
       const at = slot * 2;
       const stored = table[at]!;
       if (stored === 0) {
+        if (!keep) return true;
         table[at] = h1;
         table[at + 1] = h2;
         this.count++;

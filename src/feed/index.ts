@@ -6,7 +6,7 @@
 export { EmporioError, RequestValidationError } from '../core/errors.js';
 export { type BeaconItem, type BeaconOrder, type OrderBeaconOptions, orderBeacon, PAYMENT_TYPES, type PaymentType } from './beacon.js';
 export { type CheckedProduct, type CheckFeedOptions, checkFeed, type FeedSource } from './check.js';
-export { createCsvFeedWriter } from './csv-writer.js';
+export { type CsvFeedWriterOptions, createCsvFeedWriter } from './csv-writer.js';
 export { FeedValidationError } from './errors.js';
 export { createFeedHandler, type FeedBody, type FeedHandler, type FeedHandlerOptions } from './handler.js';
 export { type NodeFeedResponseLike, toNodeHandler } from './node.js';

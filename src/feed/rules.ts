@@ -167,20 +167,20 @@ function checkValues(c: Checker, product: unknown, mode: RuleMode, ids: IdSet | 
   if (written.variations.length > 0 && written.size === undefined) {
     c.error('size', 'required', 'a product with size variations lists its sizes in size');
   }
-  if (c.errors > 0) return undefined;
   if (ids !== undefined) {
-    if (!ids.add(written.id, 0)) {
+    // Looked up whatever else is wrong, so every problem of a product is reported at once; only a
+    // product that is written (or read as valid) holds its ids.
+    const keep = c.errors === 0;
+    if (written.id !== '' && !ids.add(written.id, 0, keep)) {
       c.error('id', 'duplicate_id', `the Unique ID ${written.id} is used by an earlier product`);
-      return undefined;
     }
     written.variations.forEach((variation, i) => {
-      if (!ids.add(variation.variation_id, 1)) {
+      if (variation.variation_id !== '' && !ids.add(variation.variation_id, 1, keep && c.errors === 0)) {
         c.error(`variations[${i}].variation_id`, 'duplicate_id', `the variation id ${variation.variation_id} is used earlier`);
       }
     });
-    if (c.errors > 0) return undefined;
   }
-  return written;
+  return c.errors > 0 ? undefined : written;
 }
 
 /** True when `digits` (8, 12 or 13 of them) end in their GS1 check digit. */

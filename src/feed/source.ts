@@ -5,18 +5,25 @@
  */
 import { whenAborted } from '../core/abort.js';
 import { concatBytes } from '../core/bytes.js';
+import { isRedirect, MAX_REDIRECTS } from '../core/redirects.js';
+import { isAllowedSourceIp } from '../webhooks/ip.js';
 import { Unzip, UnzipInflate } from 'fflate';
 
 /** What `checkFeed` reads: a file path, an `http(s)` URL, the feed's text, its bytes, or a stream of bytes. */
 export type FeedSource = string | URL | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
 export interface SourceOptions {
-  /** Largest download from a URL, in bytes as sent (default 1 GiB). */
-  maxBytes?: number;
+  /** Largest feed from a URL, in bytes as sent and again once decompressed (default 1 GiB). */
+  maxBytes?: number | undefined;
   /** Longest a URL's download may take, in ms (default 10 minutes). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Stops the read. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /**
+   * Lets a URL (or a redirect) reach loopback, private and link-local addresses: off by default,
+   * so an application checking the URLs its merchants give it cannot be sent into its own network.
+   */
+  allowPrivateNetwork?: boolean | undefined;
 }
 
 /** Why a source could not be read to its end: a report's error with this rule. */
@@ -29,18 +36,37 @@ export class SourceError extends Error {
   }
 }
 
-const DEFAULT_MAX_URL_BYTES = 1024 ** 3;
+export const DEFAULT_MAX_URL_BYTES = 1024 ** 3;
 const DEFAULT_URL_TIMEOUT_MS = 10 * 60 * 1000;
+/** Bytes (or characters) handed on at a time, whatever the source holds at once. */
+const PIECE = 64 * 1024;
 const encoder = new TextEncoder();
 
-/** The source's bytes as sent (still compressed, if they are). */
-export async function openSource(source: FeedSource, options: SourceOptions): Promise<AsyncIterable<Uint8Array>> {
-  if (source instanceof Uint8Array) return once(source);
-  if (typeof source === 'string' && isFeedText(source)) return once(encoder.encode(source));
-  if (source instanceof URL || (typeof source === 'string' && /^https?:\/\//i.test(source))) return download(new URL(source), options);
+/** True when `source` is a URL `checkFeed` downloads. */
+export function isUrl(source: FeedSource): source is string | URL {
+  return source instanceof URL || (typeof source === 'string' && /^https?:\/\//i.test(source));
+}
+
+/**
+ * The source's bytes as sent (still compressed, if they are). `signal` ends the read: a URL's
+ * download is cancelled at once, a file closed.
+ */
+export async function openSource(source: FeedSource, options: SourceOptions, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>> {
+  if (source instanceof Uint8Array) return pieces(source);
+  if (typeof source === 'string' && isFeedText(source)) return textPieces(source);
+  if (isUrl(source)) {
+    let url: URL;
+    try {
+      url = new URL(source);
+    } catch {
+      // Not the text: it may hold a password.
+      throw new TypeError('checkFeed: not a valid URL');
+    }
+    return download(url, options, signal);
+  }
   if (typeof source === 'string') {
     const { createReadStream } = await import('node:fs');
-    return createReadStream(source, { highWaterMark: 64 * 1024, signal: options.signal }) as AsyncIterable<Uint8Array>;
+    return createReadStream(source, { highWaterMark: PIECE, signal }) as AsyncIterable<Uint8Array>;
   }
   if (typeof (source as ReadableStream).getReader === 'function') return fromWebStream(source as ReadableStream<Uint8Array>);
   if (typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return asBytes(source as AsyncIterable<Uint8Array | string>);
@@ -52,8 +78,20 @@ function isFeedText(text: string): boolean {
   return /^\ufeff?\s*</.test(text) || text.includes('\n');
 }
 
-async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
-  yield bytes;
+/** Bytes given whole, handed on a piece at a time (views, no copies): decoded and inflated like a file's. */
+async function* pieces(bytes: Uint8Array, size = PIECE): AsyncIterable<Uint8Array> {
+  for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
+}
+
+/** Text given whole, encoded a piece at a time (never between the two halves of a surrogate pair). */
+async function* textPieces(text: string): AsyncIterable<Uint8Array> {
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + PIECE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last < 0xdc00) end--;
+    yield encoder.encode(text.slice(at, end));
+    at = end;
+  }
 }
 
 async function* asBytes(chunks: AsyncIterable<Uint8Array | string>): AsyncIterable<Uint8Array> {
@@ -73,25 +111,46 @@ async function* fromWebStream(stream: ReadableStream<Uint8Array>): AsyncIterable
   }
 }
 
-/** A URL's body, refused past `maxBytes` or `timeoutMs` (a slow endless answer ends too). */
-async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8Array> {
+/**
+ * A URL's body, refused past `maxBytes` or `timeoutMs` (a slow endless answer ends too), or once
+ * `stop` aborts (the check reached its verdict). Redirects are followed by hand, up to 5 as the
+ * client does: each target is checked like the first URL, and a password in the URL is sent as
+ * basic auth to its own origin only.
+ */
+async function* download(start: URL, options: SourceOptions, stop: AbortSignal): AsyncIterable<Uint8Array> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_URL_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new SourceError('timeout', `the download took longer than ${timeoutMs} ms`)), timeoutMs);
-  const { signal } = options;
-  const stopListening = signal && whenAborted(signal, () => controller.abort(signal.reason));
+  const end = () => {
+    clearTimeout(timer);
+    controller.abort(stop.reason);
+  };
+  if (stop.aborted) end();
+  const stopListening = stop.aborted ? () => {} : whenAborted(stop, end);
+  const { authorization, origin } = credentials(start);
+  let url = start;
   try {
     let response: Response;
-    try {
-      response = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'application/xml,application/gzip,text/csv,*/*;q=0.8' } });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw timedOut(controller) ?? new SourceError('unreachable', `${url.host} could not be reached (${describe(error)})`);
+    for (let hop = 0; ; hop++) {
+      if (options.allowPrivateNetwork !== true) await refusePrivate(url);
+      try {
+        response = await fetch(url, {
+          signal: controller.signal,
+          redirect: 'manual',
+          headers: { accept: 'application/xml,application/gzip,text/csv,*/*;q=0.8', ...(url.origin === origin && authorization ? { authorization } : {}) },
+        });
+      } catch (error) {
+        if (stop.aborted) throw error;
+        throw timedOut(controller) ?? new SourceError('unreachable', `${shown(url)} could not be reached (${describe(error)})`);
+      }
+      if (!isRedirect(response.status)) break;
+      await response.body?.cancel().catch(() => {});
+      url = nextHop(url, response, hop);
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      throw new SourceError('unreachable', `${url.host} answered ${response.status} ${response.statusText}`.trim());
+      throw new SourceError('unreachable', `${shown(url)} answered ${response.status} ${response.statusText}`.trim());
     }
     const declared = Number(response.headers.get('content-length'));
     if (declared > maxBytes) {
@@ -118,14 +177,93 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
       reader.cancel().catch(() => {});
     }
   } finally {
-    clearTimeout(timer);
-    stopListening?.();
+    stopListening();
+    end();
   }
 }
 
+/** The URL's user and password as a basic `Authorization` header, taken out of the URL. */
+function credentials(url: URL): { authorization: string | undefined; origin: string } {
+  let authorization: string | undefined;
+  if (url.username || url.password) {
+    const decoded = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part; // a broken escape is taken as written
+      }
+    };
+    const pair = `${decoded(url.username)}:${decoded(url.password)}`;
+    authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  return { authorization, origin: url.origin };
+}
+
+/** Where a redirect answer sends the download, by the client's rules; a `SourceError` naming it otherwise. */
+function nextHop(url: URL, response: Response, hop: number): URL {
+  const location = response.headers.get('location');
+  let next: URL | undefined;
+  try {
+    next = new URL(location ?? '', url);
+  } catch {}
+  const refuse = (why: string) => new SourceError('unreachable', `${shown(url)} redirected ${why}`);
+  if (location === null || next === undefined || (next.protocol !== 'https:' && next.protocol !== 'http:')) throw refuse('to a location that is not an http(s) URL');
+  // Its credentials stay out of the message: `shown` leaves them out.
+  if (next.username || next.password) throw refuse(`to ${shown(next)} with credentials in the URL, not followed`);
+  if (next.protocol === 'http:' && url.protocol === 'https:') throw refuse(`from https to http (${shown(next)}), not followed`);
+  if (hop + 1 > MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} times (last to ${shown(next)})`);
+  return next;
+}
+
+/** A URL as a message may show it: no user or password, and the query (which may hold a key) left out. */
+export function shown(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
+/**
+ * Refuses a URL whose host is, or resolves to, an address the public internet does not reach
+ * (loopback, private, link-local, unique-local, carrier-grade NAT, unspecified). A name is
+ * resolved here and again when fetched: one that changes its answer in between (DNS rebinding)
+ * is not caught, so a checker that must never reach its network also needs a firewall.
+ */
+async function refusePrivate(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    const { lookup } = await import('node:dns/promises');
+    addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  } catch (error) {
+    throw new SourceError('unreachable', `${shown(url)} could not be resolved (${describe(error)})`);
+  }
+  const internal = addresses.find((address) => isAllowedSourceIp(address, INTERNAL_RANGES));
+  if (internal !== undefined) {
+    throw new SourceError(
+      'unreachable',
+      `${shown(url)} is at ${internal}, a loopback, private or link-local address: refused (allowPrivateNetwork: true checks feeds on your own network)`,
+    );
+  }
+}
+
+/** Addresses the public internet does not reach (RFC 6890's special-purpose ranges that matter here). */
+const INTERNAL_RANGES: readonly string[] = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '::/127',
+  'fc00::/7',
+  'fe80::/10',
+];
+
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } })?.cause;
-  return typeof cause?.code === 'string' ? cause.code : String((error as Error)?.message ?? error);
+  const code = cause?.code ?? (error as { code?: unknown })?.code;
+  return typeof code === 'string' ? code : String((error as Error)?.message ?? error);
 }
 
 function timedOut(controller: AbortController): SourceError | undefined {
@@ -177,11 +315,15 @@ export async function decompress(
 async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
   const { createGunzip } = await import('node:zlib');
   const { Readable } = await import('node:stream');
-  const gunzipper = Readable.from(chunks).pipe(createGunzip());
+  const source = Readable.from(chunks);
+  const gunzipper = source.pipe(createGunzip());
   try {
     for await (const chunk of gunzipper) yield chunk as Uint8Array;
   } catch (error) {
     throw new SourceError('compression', `the gzip data is damaged or cut short (${(error as Error).message})`);
+  } finally {
+    // Ends the source too (a download cancelled), when the read stops early.
+    source.destroy();
   }
 }
 
@@ -217,9 +359,12 @@ async function* unzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Arr
       failure ??= error as Error;
     }
   };
+  // Small pieces: each inflates to at most about a thousand times its size (a bomb's ratio) at once.
   for await (const chunk of chunks) {
-    push(chunk, false);
-    yield* drain();
+    for await (const piece of pieces(chunk, 1024)) {
+      push(piece, false);
+      yield* drain();
+    }
   }
   push(new Uint8Array(0), true);
   yield* drain();

@@ -4,7 +4,7 @@
  * `price`, `additional_image`) and the other spellings the documentation shows (`UniqueID`,
  * `<product id="…">`, `title`), element names compared without regard to case. A spelling other
  * than the writer's is a warning, said once per feed. Memory stays bounded: one product at a
- * time, and markup or text that runs on without end is cut off.
+ * time, markup or text that runs on without end is cut off, and so is nesting past 64 levels.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { PRODUCT_ELEMENTS, VARIATION_ELEMENTS } from './names.js';
@@ -14,6 +14,8 @@ const ROOT = 'mywebstore';
 const CREATED_AT = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}|T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?)$/;
 /** Text or markup with no event for this long (characters) is cut off: an endless value or tag. */
 const MAX_RUN = 16 * 1024 * 1024;
+/** Deeper nesting ends the read: a feed's is six (mywebstore, products, product, variations, variation, value). */
+const MAX_DEPTH = 64;
 /** A value is kept up to this length: enough to say it is too long. */
 const MAX_VALUE = 64 * 1024;
 
@@ -50,13 +52,16 @@ interface Record_ {
 
 /** Feeds decoded text to the parser; `line()` is where it is. */
 export interface XmlReader {
-  write(text: string): void;
+  /** False once the read has ended (a fatal error): nothing more need be read. */
+  write(text: string): boolean;
   close(): void;
   line(): number;
 }
 
-export function createXmlReader(context: ReadContext): XmlReader {
+export function createXmlReader(context: ReadContext, skippedLines = 0): XmlReader {
   const parser = new SaxesParser({ position: true, xmlns: false });
+  /** The line in the feed: the parser's, after the blank lines read before it was given the text. */
+  const at = () => parser.line + skippedLines;
   const { builder } = context;
   let depth = 0;
   let rootSeen = false;
@@ -92,19 +97,19 @@ export function createXmlReader(context: ReadContext): XmlReader {
 
   // One field object, reused: fields do not nest, and a million products have some 15 each.
   const reused: Field = { attribute: '', key: '', kind: 'value', depth: 0, line: 0, text: '', nested: false };
-  const open = (attribute: string, at: number, key: string, kind: Field['kind']): Field => {
+  const open = (attribute: string, level: number, key: string, kind: Field['kind']): Field => {
     reused.attribute = attribute;
     reused.key = key;
     reused.kind = kind;
-    reused.depth = at;
-    reused.line = parser.line;
+    reused.depth = level;
+    reused.line = at();
     reused.text = '';
     reused.nested = false;
     return reused;
   };
 
   const fail = (rule: 'xml' | 'doctype' | 'too_large', message: string): never => {
-    builder.fatal({ line: parser.line, rule, message });
+    builder.fatal({ line: at(), rule, message });
     stopped = true;
     throw new Stop();
   };
@@ -112,7 +117,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
   const spelling = (written: string, canonical: string, attribute: string) => {
     if (written === canonical) return;
     warnOnce(context, `spelling:${written}`, {
-      line: parser.line,
+      line: at(),
       attribute,
       rule: 'spelling',
       message: `<${written}> is read as ${attribute}; the writer's name is <${canonical}> (the service reads both)`,
@@ -121,7 +126,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
 
   const unknown = (name: string) =>
     warnOnce(context, `unknown:${name.toLowerCase()}`, {
-      line: parser.line,
+      line: at(),
       rule: name.toLowerCase() === 'instock' ? 'deprecated' : 'unknown_element',
       message:
         name.toLowerCase() === 'instock'
@@ -134,7 +139,8 @@ export function createXmlReader(context: ReadContext): XmlReader {
     const name = tag.name;
     const element = describe(name);
     const lower = element.lower;
-    depth++;
+    // saxes keeps every open element: a feed nests six deep, a hostile one millions.
+    if (++depth > MAX_DEPTH) fail('xml', `elements nest more than ${MAX_DEPTH} deep`);
     if (field !== undefined) {
       field.nested = true;
       return;
@@ -143,17 +149,17 @@ export function createXmlReader(context: ReadContext): XmlReader {
       rootSeen = true;
       if (name !== ROOT) {
         const which = lower === 'storedata' ? ' (the XSDs’ name)' : '';
-        warnOnce(context, 'root', { line: parser.line, rule: 'spelling', message: `the root element is <${name}>${which}; the writer's is <${ROOT}>` });
+        warnOnce(context, 'root', { line: at(), rule: 'spelling', message: `the root element is <${name}>${which}; the writer's is <${ROOT}>` });
       }
       return;
     }
     if (product === undefined) {
       if (lower === 'product') {
-        product = { values: {}, depth, line: parser.line };
+        product = { values: {}, depth, line: at() };
         for (const key in tag.attributes) {
           if (key.toLowerCase() === 'id') {
             product.values.id = tag.attributes[key]!.trim();
-            lines.id = parser.line;
+            lines.id = at();
             spelling(`${name} ${key}="…"`, 'id', 'id');
           }
         }
@@ -173,7 +179,7 @@ export function createXmlReader(context: ReadContext): XmlReader {
     }
     if (variationsDepth !== -1) {
       if (depth === variationsDepth + 1) {
-        if (lower === 'variation') variation = { values: {}, depth, line: parser.line };
+        if (lower === 'variation') variation = { values: {}, depth, line: at() };
         else unknown(name);
       }
       return;
@@ -256,24 +262,25 @@ export function createXmlReader(context: ReadContext): XmlReader {
     if (/<!ENTITY/i.test(doctype)) {
       fail('doctype', 'the feed declares entities in a DOCTYPE, which can make a small file expand without bound; refused (a feed needs no DOCTYPE)');
     }
-    warnOnce(context, 'doctype', { line: parser.line, rule: 'doctype', message: 'the feed has a DOCTYPE, which it needs not' });
+    warnOnce(context, 'doctype', { line: at(), rule: 'doctype', message: 'the feed has a DOCTYPE, which it needs not' });
   });
   parser.on('error', (error: Error) => fail('xml', `not well-formed XML: ${error.message.replace(/^[^:]*:\d+:\d+: /, '')}`));
 
   return {
     write(text) {
-      if (stopped) return;
+      if (stopped) return false;
       sinceEvent += text.length;
       try {
         parser.write(text);
       } catch (error) {
         if (!(error instanceof Stop)) throw error;
-        return;
+        return false;
       }
       if (sinceEvent > MAX_RUN) {
-        builder.fatal({ line: parser.line, rule: 'too_large', message: `markup or text runs on for over ${MAX_RUN} characters without an end` });
+        builder.fatal({ line: at(), rule: 'too_large', message: `markup or text runs on for over ${MAX_RUN} characters without an end` });
         stopped = true;
       }
+      return !stopped;
     },
     close() {
       if (!stopped) {
@@ -284,10 +291,10 @@ export function createXmlReader(context: ReadContext): XmlReader {
         }
       }
       if (stopped) return;
-      if (!rootSeen) builder.error({ line: parser.line, rule: 'xml', message: 'the feed holds no XML element' });
+      if (!rootSeen) builder.error({ line: at(), rule: 'xml', message: 'the feed holds no XML element' });
       else if (createdAt === undefined) builder.error({ line: 1, attribute: 'created_at', rule: 'required', message: 'created_at is required: when the feed was generated' });
-      if (builder.report.products === 0 && rootSeen) builder.error({ line: parser.line, rule: 'no_products', message: 'no <product> element found' });
+      if (builder.report.products === 0 && rootSeen) builder.error({ line: at(), rule: 'no_products', message: 'no <product> element found' });
     },
-    line: () => parser.line,
+    line: at,
   };
 }

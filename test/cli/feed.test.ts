@@ -77,4 +77,15 @@ describe('emporio feed', () => {
     expect(err).toMatch(/^emporio: .*ENOENT/);
     expect(err).not.toMatch(/\n\s+at /);
   });
+
+  it('check: a URL with a password is shown without it; a loopback URL is refused by default', async () => {
+    const { code, out } = await run(['feed', 'check', 'http://merchant:s3cr3t@127.0.0.1:9/feed.xml?key=k3y']);
+    expect(code).toBe(1);
+    expect(out).toContain('http://127.0.0.1:9/feed.xml?…: 0 products, 1 errors');
+    expect(out).toContain('a loopback, private or link-local address: refused');
+    expect(out).not.toMatch(/s3cr3t|k3y/);
+    const allowed = await run(['feed', 'check', '--allow-private-network', 'http://merchant:s3cr3t@127.0.0.1:9/feed.xml']);
+    expect(allowed.out).toContain('http://127.0.0.1:9/feed.xml could not be reached (ECONNREFUSED)');
+    expect(allowed.out).not.toContain('s3cr3t');
+  });
 });

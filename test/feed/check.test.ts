@@ -1,12 +1,9 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { type CheckedProduct, checkFeed, createFeedWriter } from 'emporio/feed';
+import { type CheckedProduct, checkFeed } from 'emporio/feed';
 import { zipSync } from 'fflate';
-import { afterEach, describe, expect, it } from 'vitest';
-import { readAll, sampleProduct } from './sample.js';
+import { describe, expect, it } from 'vitest';
+import { written } from './sample.js';
 
 const FIXTURES = new URL('../fixtures/feed/', import.meta.url);
 const fixture = (name: string) => new URL(name, FIXTURES).pathname;
@@ -47,14 +44,6 @@ const PUBLISHED_EXAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
 
 function feed(products: string, head = '<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n<created_at>2026-06-10 09:30</created_at>\n<products>\n') {
   return `${head}${products}</products>\n</mywebstore>\n`;
-}
-
-async function written(count = 3) {
-  const writer = createFeedWriter({ createdAt: new Date(2026, 5, 10, 9, 30) });
-  const bytes = readAll(writer.readable);
-  for (let i = 0; i < count; i++) await writer.write(sampleProduct({ id: `P-${i}` }));
-  writer.end();
-  return bytes;
 }
 
 describe('checkFeed: the fixtures and the published layouts', () => {
@@ -155,54 +144,6 @@ describe('checkFeed: sources', () => {
       zipSync({ 'feed.xml': bytes }),
     ];
     for (const source of sources) expect(await checkFeed(source)).toMatchObject({ products: 2, errors: [] });
-  });
-
-  describe('a URL', () => {
-    let server: Server | undefined;
-    afterEach(async () => {
-      const running = server;
-      server = undefined;
-      if (running === undefined) return;
-      running.closeAllConnections();
-      await new Promise((resolve) => running.close(resolve));
-    });
-    const serve = async (handler: Parameters<typeof createServer>[1]) => {
-      server = createServer(handler);
-      server.listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`;
-    };
-
-    it('is downloaded and checked, gzip included', async () => {
-      const body = gzipSync(await written(3));
-      const url = await serve((_req, res) => res.end(body));
-      expect(await checkFeed(url)).toMatchObject({ products: 3, errors: [] });
-    });
-
-    it('an answer other than 200, or no server at all, is an error in the report', async () => {
-      const url = await serve((_req, res) => {
-        res.statusCode = 404;
-        res.end('not here');
-      });
-      expect((await checkFeed(url)).errors).toEqual([expect.objectContaining({ rule: 'unreachable', message: expect.stringContaining('404') })]);
-      const running = server!;
-      server = undefined;
-      running.closeAllConnections();
-      await new Promise((resolve) => running.close(resolve));
-      expect((await checkFeed(url)).errors).toEqual([expect.objectContaining({ rule: 'unreachable', message: expect.stringContaining('ECONNREFUSED') })]);
-    });
-
-    it('a slow endless answer ends at timeoutMs, a large one at maxBytes, with a clear error', async () => {
-      const url = await serve((_req, res) => {
-        res.write('<?xml version="1.0" encoding="UTF-8"?><mywebstore><products>');
-        const timer = setInterval(() => res.write('<product><id>1</id></product>'.repeat(50)), 5);
-        res.on('close', () => clearInterval(timer));
-      });
-      const slow = await checkFeed(url, { timeoutMs: 300 });
-      expect(slow.errors.at(-1)).toMatchObject({ rule: 'timeout', message: expect.stringContaining('300 ms') });
-      const large = await checkFeed(url, { maxBytes: 200_000 });
-      expect(large.errors.at(-1)).toMatchObject({ rule: 'too_large' });
-    });
   });
 });
 

@@ -86,4 +86,27 @@ describe('CSV feeds', () => {
     expect(report).toMatchObject({ products: 1, errors: [], warnings: [] });
     expect(products[0]).toMatchObject({ name: 'Bike 600 "Extreme", blue', size: '5.5,6', vat: '24.00', quantity: '25' });
   });
+
+  it('neutralises a text cell a spreadsheet would run as a formula, never a number column; neutraliseFormulas: false writes it as it is', async () => {
+    const product = sampleProduct({
+      id: '-12',
+      name: '=HYPERLINK("https://evil.example/","click")',
+      manufacturer: '@SUM(A1:A9)',
+      mpn: '+31-555',
+      description: 'Plain -2 +3 =4',
+      price: '0.50',
+    });
+    const write = async (options?: { neutraliseFormulas: boolean }) => {
+      const writer = createCsvFeedWriter(options);
+      const bytes = readAll(writer.readable);
+      await writer.write(product);
+      writer.end();
+      return new TextDecoder().decode(await bytes).split('\n')[1];
+    };
+    expect(await write()).toBe(
+      `'-12,"'=HYPERLINK(""https://evil.example/"",""click"")",https://shop.example.com/product.php?id=1001&lang=en,https://shop.example.com/images/ex-1001.jpg,https://shop.example.com/images/ex-1001-side.jpg,Fashion > Shoes > Sneakers,0.50,24.00,'@SUM(A1:A9),'+31-555,2001001001018,Available from 1 to 3 days,"40,41,42",,,,Plain -2 +3 =4,25`,
+    );
+    expect(await write({ neutraliseFormulas: false })).toMatch(/^-12,"=HYPERLINK\(""https:\/\/evil\.example\/"",""click""\)",.*,@SUM\(A1:A9\),\+31-555,/);
+    expect(() => createCsvFeedWriter({ neutraliseFormulas: 'no' as unknown as boolean })).toThrow(TypeError);
+  });
 });

@@ -104,7 +104,8 @@ function expectSameValues(read: CheckedProduct, original: FeedProduct) {
 }
 
 async function roundTrip(products: FeedProduct[], csv: boolean) {
-  const writer = (csv ? createCsvFeedWriter : createFeedWriter)();
+  // Values as given: neutralised formulas (a ' before =, +, - or @) would not read back as written.
+  const writer = csv ? createCsvFeedWriter({ neutraliseFormulas: false }) : createFeedWriter();
   const bytes = readAll(writer.readable);
   const accepted: FeedProduct[] = [];
   for (const item of products) {

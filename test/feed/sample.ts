@@ -1,4 +1,4 @@
-import type { FeedProduct } from 'emporio/feed';
+import { createFeedWriter, type FeedProduct } from 'emporio/feed';
 
 /** A product that meets every rule; tests change one attribute at a time. */
 export function sampleProduct(overrides: Partial<FeedProduct> = {}): FeedProduct {
@@ -24,4 +24,13 @@ export function sampleProduct(overrides: Partial<FeedProduct> = {}): FeedProduct
 
 export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** A feed of `count` valid products (`P-0`, `P-1`, …) as the writer writes it. */
+export async function written(count = 3): Promise<Uint8Array> {
+  const writer = createFeedWriter({ createdAt: new Date(2026, 5, 10, 9, 30) });
+  const bytes = readAll(writer.readable);
+  for (let i = 0; i < count; i++) await writer.write(sampleProduct({ id: `P-${i}` }));
+  writer.end();
+  return bytes;
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createFeedWriter, type FeedProduct, FeedValidationError, toProductUpdate, writeFeed } from 'emporio/feed';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readAll, sampleProduct } from './sample.js';
 
 async function writeToText(products: FeedProduct[], options: Parameters<typeof createFeedWriter>[0] = {}) {
@@ -52,6 +52,19 @@ describe('createFeedWriter', () => {
       expect(chunks.every((chunk) => chunk.byteOffset === 0 && chunk.buffer.byteLength === chunk.byteLength)).toBe(true);
       expect(new TextDecoder().decode(Buffer.concat(chunks))).toContain(`<name>${name}</name>`);
     }
+  });
+
+  it('flushes chunks below 65,536 characters, where TextEncoder.encodeInto slows about 5 times', async () => {
+    // Why the size is pinned: encoding a chunk (a string built with +=) was half the writer's time
+    // while chunks were flushed at 64 Ki characters, past that cliff (see CHUNK_CHARS in src/feed/output.ts).
+    const writer = createFeedWriter({ createdAt: new Date(2026, 5, 10, 9, 5) });
+    const chunks = readChunks(writer.readable);
+    for (let i = 0; i < 1000; i++) await writer.write(sampleProduct({ id: `P-${i}` }));
+    writer.end();
+    const sizes = (await chunks).map((chunk) => chunk.byteLength);
+    expect(sizes.length).toBeGreaterThan(10);
+    // ASCII: a byte a character. Every chunk but the last is full, and under the cliff.
+    expect(sizes.slice(0, -1).every((size) => size >= 16 * 1024 && size < 65_536)).toBe(true);
   });
 
   it('puts text holding & or < in CDATA, so a URL reads as itself, and splits ]]>', async () => {
@@ -187,6 +200,42 @@ describe('writeFeed', () => {
   });
 });
 
+describe('writeFeed: the temporary file', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const plant = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-'));
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    return { dir, file: join(dir, 'feed.xml'), victim };
+  };
+
+  it('has a random name: a link planted at the name it once had (`<target>.<pid>.<ms>.tmp`) is not followed', async () => {
+    const { dir, file, victim } = plant();
+    // The clock held still, so the old name is known in advance, as a local attacker could guess it.
+    vi.spyOn(Date, 'now').mockReturnValue(1_780_000_000_000);
+    symlinkSync(victim, `${file}.${process.pid}.1780000000000.tmp`);
+    expect((await writeFeed([sampleProduct()], file)).products).toBe(1);
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(readFileSync(file, 'utf8')).toContain('<id>EX-1001</id>');
+    expect(readdirSync(dir).sort()).toEqual(['feed.xml', `feed.xml.${process.pid}.1780000000000.tmp`, 'victim.txt']);
+  });
+
+  it('is created exclusively (wx): a link at its very name fails the write, and neither it nor its target is touched', async () => {
+    const { dir, file, victim } = plant();
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue('00000000-0000-4000-8000-000000000000');
+    const planted = `${file}.00000000-0000-4000-8000-000000000000.tmp`;
+    symlinkSync(victim, planted);
+    await expect(writeFeed([sampleProduct()], file)).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(planted).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual([planted.slice(dir.length + 1), 'victim.txt']);
+  });
+});
+
 describe('toProductUpdate', () => {
   it('turns euros into integer cents without float error and availability into enabled', () => {
     expect(toProductUpdate(sampleProduct({ price: 23.9, quantity: 7 }))).toEqual({ product_id: 'EX-1001', price: 2390, quantity: 7, enabled: true });
@@ -235,3 +284,9 @@ describe('writeFeed to a Node stream of your own', () => {
     expect(gunzipSync(Buffer.concat(zipped)).toString()).toContain('<id>EX-1001</id>');
   });
 });
+
+async function readChunks(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return chunks;
+}
