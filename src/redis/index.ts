@@ -16,6 +16,8 @@ import { FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS } from '../core/rate-limit-windo
 import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
+import type { WebhookInbox } from '../webhooks/inbox.js';
+import { redisInbox } from './inbox.js';
 import { redisRateLimitStore } from './rate-limit.js';
 
 /** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
@@ -61,6 +63,12 @@ export interface RedisStores {
   dedupe: RedisDedupeStore;
   /** The client's `rateLimitStore` option: windows per token and the daily budget, counted across processes. */
   rateLimitStore: RateLimitStore;
+  /**
+   * `createWebhookHandler`'s `inbox` and `processInbox`'s: deliveries kept on Redis Streams until
+   * handled. Unlike the other stores it never goes on without Redis: a delivery it cannot store is
+   * answered 500 (the service retries), and a worker waits for Redis. Run Redis with `appendonly yes`.
+   */
+  inbox: WebhookInbox;
 }
 
 const DEFAULT_TIMEOUT_MS = 500;
@@ -157,7 +165,7 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   // Failures reach the client, which falls back to its own view and says so in its log.
   const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
 
-  return { cache, dedupe, rateLimitStore };
+  return { cache, dedupe, rateLimitStore, inbox: redisInbox((args) => call('inbox', args), prefix) };
 }
 
 /** Sends one command (an array of strings) with whichever client it is, failing at once while it is not connected. */

@@ -92,7 +92,10 @@ export async function processInbox(options: ProcessInboxOptions): Promise<void> 
         if (!storeDown) logger.warn?.(`emporio: the webhook inbox failed (${(error as Error)?.message ?? error}); trying again`);
         storeDown = true;
         // Stopping, the worker waits no longer than its lease: another worker then takes the order over.
-        if (signal?.aborted && Date.now() + wait > (stoppedAt ??= Date.now()) + leaseMs) return onGiveUp;
+        if (signal?.aborted) {
+          stoppedAt ??= Date.now();
+          if (Date.now() + wait > stoppedAt + leaseMs) return onGiveUp;
+        }
         await sleep(wait);
         wait = Math.min(wait * 2, pollMs);
       }
