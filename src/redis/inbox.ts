@@ -12,8 +12,7 @@
 import { COMPLETED_TTL_MS, type DeadLetter, deadLetterOf, type InboxClaim, type InboxEntry, type WebhookInbox } from '../webhooks/inbox.js';
 
 const GROUP = 'workers';
-/** Entry ids, zero-padded so a sorted set's ties (one event time) fall in arrival order. */
-const pad = (id: number | string) => String(id).padStart(16, '0');
+// A sequence's members are entry ids zero-padded to 16 digits (`%016d`), so ties of one event time fall in arrival order.
 
 /** Shared by the scripts: KEYS[1] is the stream; ARGV[1] the keys' base. */
 const COMMON = `

@@ -33,7 +33,7 @@ const eventBody = (code: string, n: number) =>
 /** Posts as the service does: again after a failed answer (here every 50 ms, for at most `forMs`). */
 async function deliver(port: number, body: string, forMs = 20_000): Promise<number> {
   const until = Date.now() + forMs;
-  for (let tries = 1; ; tries++) {
+  for (;;) {
     const status = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).then(
       (response) => response.status,
       () => 0,
