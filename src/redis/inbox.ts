@@ -65,6 +65,14 @@ if #taken < count then
   local fresh = redis.call('XREADGROUP', 'GROUP', '${GROUP}', worker, 'COUNT', count - #taken, 'STREAMS', stream, '>')
   if fresh and fresh[1] then for _, item in ipairs(fresh[1][2]) do taken[#taken + 1] = item end end
 end
+-- Now and then, forget consumers (workers) that hold nothing and were not seen for an hour: each run of processInbox is one.
+if redis.call('INCR', base .. 'sweeps') % 1000 == 0 then
+  for _, consumer in ipairs(redis.call('XINFO', 'CONSUMERS', stream, '${GROUP}')) do
+    local fields = {}
+    for i = 1, #consumer, 2 do fields[consumer[i]] = consumer[i + 1] end
+    if fields['pending'] == 0 and fields['idle'] > 3600000 then redis.call('XGROUP', 'DELCONSUMER', stream, '${GROUP}', fields['name']) end
+  end
+end
 local out = {stalled[1]}
 for _, item in ipairs(taken) do
   local seq = item[2][2]
