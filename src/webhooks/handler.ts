@@ -193,7 +193,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const inbox = options?.inbox;
   if (inbox !== undefined) {
     if (typeof inbox?.append !== 'function') throw new TypeError('createWebhookHandler: inbox must be a WebhookInbox');
-    if (options.onEvent !== undefined) throw new TypeError('createWebhookHandler: give inbox or onEvent, not both (processInbox calls onEvent)');
+    if (options.onEvent !== undefined) throw new TypeError('createWebhookHandler: give inbox or onEvent, not both');
   } else if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler: onEvent must be a function');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
@@ -297,7 +297,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       const delivery = inboxDelivery(key, event, new TextDecoder().decode(bytes), shown.url, sourceAddress);
       const appended = await bounded(() => inbox.append(delivery), timeoutMs);
       if (typeof appended === 'boolean') return answer(200, appended ? 'ok' : 'already received');
-      return refuse(500, 'not stored', 'inbox_failed', new Error(`the inbox failed or took over handlerTimeoutMs (${timeoutMs} ms)`));
+      return refuse(500, 'not stored', 'inbox_failed', new Error('the inbox failed or timed out'));
     }
     const context: WebhookEventContext = { request: shown, sourceAddress };
     const handle = () => deliver(onEvent, event, context, timeoutMs);

@@ -109,10 +109,20 @@ export const COMPLETED_TTL_MS = 24 * 60 * 60 * 1000;
 /** The delivery the handler appends for a parsed event. */
 export function inboxDelivery(key: string, event: WebhookEvent, body: string, url: string, sourceAddress: string | undefined): InboxDelivery {
   const receivedAt = Date.now();
-  const code = isReturnEvent(event) ? event.return.return_code : event.order?.code;
-  const sequence = typeof code === 'string' ? `${isReturnEvent(event) ? 'return' : 'order'}:${code}` : `event:${key}`;
-  const time = typeof event.event_time === 'string' ? Date.parse(event.event_time) : Number.NaN;
-  return { key, sequence, event, eventTime: Number.isFinite(time) ? time : receivedAt, receivedAt, url, sourceAddress, body };
+  const returned = isReturnEvent(event);
+  const code = returned ? event.return.return_code : event.order?.code;
+  // Date.parse of a missing or unreadable time is NaN: then the arrival orders it.
+  const time = Date.parse(event.event_time as string);
+  return {
+    key,
+    sequence: typeof code === 'string' ? `${returned ? 'return' : 'order'}:${code}` : `event:${key}`,
+    event,
+    eventTime: time > 0 ? time : receivedAt,
+    receivedAt,
+    url,
+    sourceAddress,
+    body,
+  };
 }
 
 /** The dead letter an entry becomes. */
