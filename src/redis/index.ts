@@ -1,6 +1,6 @@
 /**
  * `emporio/redis`: the state several processes of one app share on one Redis: the ETag
- * cache, the webhook dedupe store (with an atomic claim) and the rate-limit state. Works
+ * cache, the webhook dedupe store (with an atomic claim), the rate-limit state and the webhook inbox. Works
  * with node-redis (v4 and later) and ioredis, neither of which emporio depends on: the app
  * passes its own connected client.
  *
@@ -16,6 +16,8 @@ import { FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS } from '../core/rate-limit-windo
 import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
+import type { WebhookInbox } from '../webhooks/inbox.js';
+import { redisInbox } from './inbox.js';
 import { redisRateLimitStore } from './rate-limit.js';
 
 /** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
@@ -61,6 +63,12 @@ export interface RedisStores {
   dedupe: RedisDedupeStore;
   /** The client's `rateLimitStore` option: windows per token and the daily budget, counted across processes. */
   rateLimitStore: RateLimitStore;
+  /**
+   * `createWebhookHandler`'s `inbox` and `processInbox`'s: deliveries kept on Redis Streams until
+   * handled. Unlike the other stores it never goes on without Redis: a delivery it cannot store is
+   * answered 500 (the service retries), and a worker waits for Redis. Run Redis with `appendonly yes`.
+   */
+  inbox: WebhookInbox;
 }
 
 const DEFAULT_TIMEOUT_MS = 500;
@@ -71,8 +79,9 @@ const CLAIMED = 'in-flight';
 const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 
 /**
- * The three stores on one Redis client (node-redis v4+ or ioredis). Keys are
- * `<prefix>cache:…`, `<prefix>webhook:…` and the rate-limit keys; every one expires. Each
+ * The stores on one Redis client (node-redis v4+ or ioredis). Keys are
+ * `<prefix>cache:…`, `<prefix>webhook:…` and the rate-limit keys, every one expiring, and the
+ * inbox's `<prefix>inbox:{<prefix>inbox}:…` (one hash tag: the inbox stays on one shard). Each
  * rate-limit step is one script over keys of one hash tag (Redis Cluster runs a script only
  * within one slot): a merchant token's keys are tagged by the token, so tokens spread over the
  * cluster; the budgeted APIs' tokens are tagged with the client's daily count they share.
@@ -81,6 +90,9 @@ const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
  * const stores = redisStores(redis);
  * const client = new MarketplaceClient({ ..., cache: stores.cache, rateLimitStore: stores.rateLimitStore });
  * const handler = createWebhookHandler({ urlSecret: process.env.WEBHOOK_URL_SECRET, onEvent, dedupe: stores.dedupe });
+ * // or, durable: answered once Redis holds the delivery, handled by workers
+ * const handler = createWebhookHandler({ urlSecret: process.env.WEBHOOK_URL_SECRET, inbox: stores.inbox });
+ * await processInbox({ inbox: stores.inbox, onEvent, signal });
  */
 export function redisStores(client: RedisClientLike, options: RedisStoresOptions = {}): RedisStores {
   const run = commandRunner(client);
@@ -157,7 +169,7 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   // Failures reach the client, which falls back to its own view and says so in its log.
   const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
 
-  return { cache, dedupe, rateLimitStore };
+  return { cache, dedupe, rateLimitStore, inbox: redisInbox((args) => call('inbox', args), prefix) };
 }
 
 /** Sends one command (an array of strings) with whichever client it is, failing at once while it is not connected. */
