@@ -16,6 +16,8 @@ import { FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS } from '../core/rate-limit-windo
 import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
+import type { OrderTrackerStore } from '../orders-tracker/store.js';
+import { redisOrderTrackerStore } from './order-tracker-store.js';
 import { redisRateLimitStore } from './rate-limit.js';
 
 /** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
@@ -61,6 +63,8 @@ export interface RedisStores {
   dedupe: RedisDedupeStore;
   /** The client's `rateLimitStore` option: windows per token and the daily budget, counted across processes. */
   rateLimitStore: RateLimitStore;
+  /** `createOrderTracker`'s `store` (`emporio/orders-tracker`): tracked orders, once-only deadline alerts and the reconcile lease, shared. */
+  orders: OrderTrackerStore;
 }
 
 const DEFAULT_TIMEOUT_MS = 500;
@@ -157,7 +161,9 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   // Failures reach the client, which falls back to its own view and says so in its log.
   const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
 
-  return { cache, dedupe, rateLimitStore };
+  const orders = redisOrderTrackerStore((args) => call('orders', args), prefix);
+
+  return { cache, dedupe, rateLimitStore, orders };
 }
 
 /** Sends one command (an array of strings) with whichever client it is, failing at once while it is not connected. */
