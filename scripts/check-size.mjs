@@ -29,6 +29,9 @@ export const BUDGETS = [
   // inflate) but no HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start; 38 KB:
   // the review's fixes (a file served from the handle it was measured by, a reader's cancel) took it to 37.6.
   { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 38, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // The orders tracker is an entry of its own: exported from `emporio` it took the root to 60.7 KB.
+  // It calls the client it is given, so it carries no HTTP client of its own (3.5 KB measured at its start).
+  { entry: 'emporio/orders-tracker', file: 'dist/orders-tracker.js', budgetKb: 3.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {
