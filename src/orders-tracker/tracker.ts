@@ -144,7 +144,9 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
       warn(`onEvent failed for order ${event.order.code} (offered again at the next reconcile): ${thrownText(error)}`);
       return;
     }
-    await store.put(recordOf(event.order, true));
+    // What a webhook brought meanwhile (the order accepted while onEvent ran) is not taken back.
+    const held = await store.get(event.order.code);
+    await store.put(held !== undefined && stage(held.order.state) > stage(event.order.state) ? { ...held, handed: true } : recordOf(event.order, true));
   };
 
   const eventOf = (order: Order, held: TrackedOrder): NewOrderEvent | OrderUpdatedEvent | undefined => {
