@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   hostile: async () => (await import('./hostile.js')).benchHostile(),
   'several-instances': async () => (await import('./several-instances.js')).benchSeveralInstances(),
   feed: async () => (await import('./feed.js')).benchFeed(),
+  inbox: async () => (await import('./inbox.js')).benchInbox(),
 };
 
 const wanted = process.argv.slice(2);

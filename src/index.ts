@@ -94,7 +94,8 @@ export { LEGACY_ERROR_CODES, LEGACY_SEARCH_TYPES } from './schemas/legacy.js';
 export { ID_TYPES, ORDER_STATES } from './schemas/order.js';
 export { RETURN_STATES } from './schemas/returns.js';
 // Webhooks: the same module as `emporio/webhooks`, so the error classes are the same objects.
-export * from './webhooks/index.js';
+export * from './webhooks/receiver.js';
+export type { DeadLetter, InboxClaim, InboxDelivery, InboxEntry, InboxFailure, WebhookInbox } from './webhooks/inbox.js';
 // Namespace classes, as types for annotations; sub-namespaces are reachable as e.g. `Catalog['skus']`.
 export type { Account } from './resources/account/index.js';
 export type { Catalog } from './resources/catalog/index.js';

@@ -3,6 +3,7 @@
  * `emporio`: the SDK from a shell.
  *   emporio check-keys [--base-url URL] [--vendor NAME] [--timeout MS]
  *   emporio feed check|convert ...
+ *   emporio inbox list|show|retry|drop ...
  */
 import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
@@ -13,6 +14,7 @@ import { BASE_URL_VARIABLE, KEY_VARIABLES, readVariable, TOKEN_VARIABLE, VENDOR_
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
 import { FEED_USAGE, runFeedCommand } from './feed.js';
+import { INBOX_USAGE, runInboxCommand } from './inbox.js';
 
 // Keys are read from the environment (the variables MarketplaceClient.fromEnv reads), never the
 // command line: other users can read that.
@@ -42,12 +44,15 @@ Options (or environment variables):
 Exit status: 0 every key set was accepted; 1 a key was refused or could not be tried;
 2 a usage error. Tokens are never printed.
 
-${FEED_USAGE.replace(/^Usage: +/, '').replace(/^ {7}/m, '')}`;
+${FEED_USAGE.replace(/^Usage: +/, '').replace(/^ {7}/m, '')}
+
+${INBOX_USAGE.replace(/^Usage: +/, '')}`;
 
 class UsageError extends Error {}
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (argv[0] === 'feed') return runFeedCommand(argv.slice(1), (message) => new UsageError(message));
+  if (argv[0] === 'inbox') return runInboxCommand(argv.slice(1), env, (message) => new UsageError(message));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

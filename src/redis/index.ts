@@ -16,6 +16,8 @@ import { FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS } from '../core/rate-limit-windo
 import { within } from '../core/time.js';
 import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
+import type { WebhookInbox } from '../webhooks/inbox.js';
+import { redisInbox } from './inbox.js';
 import type { OrderTrackerStore } from '../orders-tracker/store.js';
 import { redisOrderTrackerStore } from './order-tracker-store.js';
 import { redisRateLimitStore } from './rate-limit.js';
@@ -63,6 +65,12 @@ export interface RedisStores {
   dedupe: RedisDedupeStore;
   /** The client's `rateLimitStore` option: windows per token and the daily budget, counted across processes. */
   rateLimitStore: RateLimitStore;
+  /**
+   * `createWebhookHandler`'s `inbox` and `processInbox`'s: deliveries kept on Redis Streams until
+   * handled. Unlike the other stores it never goes on without Redis: a delivery it cannot store is
+   * answered 500 (the service retries), and a worker waits for Redis. Run Redis with `appendonly yes`.
+   */
+  inbox: WebhookInbox;
   /** `createOrderTracker`'s `store` (`emporio/orders-tracker`): tracked orders, once-only deadline alerts and the reconcile lease, shared. */
   orders: OrderTrackerStore;
 }
@@ -161,9 +169,13 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   // Failures reach the client, which falls back to its own view and says so in its log.
   const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
 
-  const orders = redisOrderTrackerStore((args) => call('orders', args), prefix);
-
-  return { cache, dedupe, rateLimitStore, orders };
+  return {
+    cache,
+    dedupe,
+    rateLimitStore,
+    inbox: redisInbox((args) => call('inbox', args), prefix),
+    orders: redisOrderTrackerStore((args) => call('orders', args), prefix),
+  };
 }
 
 /** Sends one command (an array of strings) with whichever client it is, failing at once while it is not connected. */

@@ -7,6 +7,7 @@ import { within } from '../core/time.js';
 import { WebhookParseError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { readLimited } from './read-limited.js';
+import { inboxDelivery, type WebhookInbox } from './inbox.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -35,6 +36,8 @@ export interface WebhookEventContext {
   request: Request;
   /** The address the delivery was accepted from, when known. */
   sourceAddress: string | undefined;
+  /** `processInbox` only: 1 on the event's first try, then 2, 3, ... */
+  attempt?: number | undefined;
 }
 
 /** Why a delivery was not answered 200 (`info.reason` of `onError`). */
@@ -58,7 +61,9 @@ export type WebhookRefusalReason =
   /** 500: `onEvent` took longer than `handlerTimeoutMs`. */
   | 'handler_timeout'
   /** 500: a dedupe-store call took longer than `handlerTimeoutMs`. */
-  | 'store_timeout';
+  | 'store_timeout'
+  /** 500: the inbox did not take the delivery (it failed, or took longer than `handlerTimeoutMs`). */
+  | 'inbox_failed';
 
 /** What `onError` is told of a delivery not answered 200: never the URL secret, never the body. */
 export interface WebhookErrorInfo {
@@ -71,8 +76,18 @@ export interface WebhookErrorInfo {
 }
 
 export interface WebhookHandlerOptions {
-  /** Called once per event; its promise is awaited before the answer. Throwing answers 500, so the service retries. */
-  onEvent: (event: WebhookEvent, context: WebhookEventContext) => unknown;
+  /**
+   * Called once per event; its promise is awaited before the answer. Throwing answers 500, so the
+   * service retries. Not with `inbox`.
+   */
+  onEvent?: ((event: WebhookEvent, context: WebhookEventContext) => unknown) | undefined;
+  /**
+   * Instead of `onEvent`: each delivery that passes the checks is appended to this inbox and
+   * answered 200 once the inbox holds it, before any business logic runs (a redelivery of an event
+   * it holds or completed is answered 200 and not appended again); `processInbox` hands the events
+   * to your code, retrying them for as long as you choose. Its failure answers 500 (the service retries).
+   */
+  inbox?: WebhookInbox | undefined;
   /** CIDR ranges deliveries may come from (default {@link WEBHOOK_SOURCE_RANGES}); `false` turns the check off. */
   allowedRanges?: readonly string[] | false;
   /**
@@ -168,13 +183,18 @@ const TIMED_OUT: unique symbol = Symbol('timed out');
  * handled, so the retry gets another chance).
  *
  * Deduplication keys on the SHA-256 of the body bytes, so two different changes of one
- * order are two events (a return event: its return code, event type and event time).
+ * order are two events (a return event: its return code, event type, event time and changes).
+ * With `inbox`, the inbox deduplicates on the same keys and the event is answered 200 once stored.
  * A store with `claim` is claimed atomically; one without it is
  * read, then written. A failing store does not block deliveries: the event is handled
  * (at least once) rather than lost.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler: onEvent must be a function');
+  const inbox = options?.inbox;
+  if (inbox !== undefined) {
+    if (typeof inbox?.append !== 'function') throw new TypeError('createWebhookHandler: inbox must be a WebhookInbox');
+    if (options.onEvent !== undefined) throw new TypeError('createWebhookHandler: give inbox or onEvent, not both (processInbox calls onEvent)');
+  } else if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler: onEvent must be a function');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new TypeError('createWebhookHandler: maxBodyBytes must be a positive integer');
@@ -210,7 +230,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (options.dedupe && store?.claim === undefined && !(store instanceof Map)) {
     logger.warn?.('emporio: a dedupe store without claim(key, ttlMs) is not safe to share between processes');
   }
-  const onEvent = options.onEvent;
+  const onEvent = options.onEvent as NonNullable<WebhookHandlerOptions['onEvent']>;
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
     throw new TypeError('createWebhookHandler: strict must be true or false');
   }
@@ -272,11 +292,17 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       return refuse(400, (error as Error).message, 'body_invalid', error as Error);
     }
+    const key = `emporio:webhook:${await sha256Hex(dedupeIdentity(event) ?? bytes)}`;
+    if (inbox !== undefined) {
+      const delivery = inboxDelivery(key, event, new TextDecoder().decode(bytes), shown.url, sourceAddress);
+      const appended = await bounded(() => inbox.append(delivery), timeoutMs);
+      if (typeof appended === 'boolean') return answer(200, appended ? 'ok' : 'already received');
+      return refuse(500, 'not stored', 'inbox_failed', new Error(`the inbox failed or took over handlerTimeoutMs (${timeoutMs} ms)`));
+    }
     const context: WebhookEventContext = { request: shown, sourceAddress };
     const handle = () => deliver(onEvent, event, context, timeoutMs);
     if (store === undefined) return handle();
 
-    const key = `emporio:webhook:${await sha256Hex(dedupeIdentity(event) ?? bytes)}`;
     if (inFlight.has(key)) return inProgress();
     inFlight.add(key);
     const release = () => bounded(() => store.delete(key), timeoutMs);
@@ -405,7 +431,7 @@ async function holdingLease<T>(store: WebhookDedupeStore, key: string, lease: nu
 }
 
 async function deliver(
-  onEvent: WebhookHandlerOptions['onEvent'],
+  onEvent: NonNullable<WebhookHandlerOptions['onEvent']>,
   event: WebhookEvent,
   context: WebhookEventContext,
   timeoutMs: number,
@@ -479,10 +505,14 @@ async function discard(request: Request): Promise<void> {
   if (request.body !== null && !request.bodyUsed) await request.body.cancel().catch(() => {});
 }
 
-/** What makes a return event one delivery: its return, type and time (the body is not hashed). Undefined for other events. */
+/**
+ * What makes a return event one delivery: its return, type, time and what changed (two updates of
+ * one second are two events; the rest of the body is not hashed, as a redelivery may carry a later
+ * copy of the return). Undefined for other events, whose whole body (their changes with it) is the key.
+ */
 function dedupeIdentity(event: WebhookEvent): Uint8Array | undefined {
   if (!isReturnEvent(event) || typeof event.event_time !== 'string') return undefined;
-  return new TextEncoder().encode(JSON.stringify(['return', event.return.return_code, event.event_type, event.event_time]));
+  return new TextEncoder().encode(JSON.stringify(['return', event.return.return_code, event.event_type, event.event_time, event.changes]));
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {

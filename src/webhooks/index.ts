@@ -3,33 +3,15 @@
  * Runs on any runtime with WHATWG fetch, Request, Response and crypto.subtle; it
  * carries no HTTP client.
  */
-export { EmporioError, WebhookParseError } from '../core/errors.js';
-export type { DriftReport } from '../schemas/drift.js';
-export type { Order } from '../schemas/order.js';
-export type { Return, ReturnChanges, ReturnEvent, ReturnLineItem, ReturningAddress, ReviewOption } from '../schemas/returns.js';
-export type {
-  NewOrderEvent,
-  OrderChanges,
-  OrderUpdatedEvent,
-  UnknownWebhookEvent,
-  WebhookEvent,
-} from '../schemas/webhook.js';
+// The receiver's names are the root entry's too; the inbox's worker side is this entry's only, so the root does not carry it.
+export * from './receiver.js';
 export {
-  createWebhookHandler,
-  type WebhookDedupeStore,
-  type WebhookErrorInfo,
-  type WebhookEventContext,
-  type WebhookHandler,
-  type WebhookHandlerOptions,
-  type WebhookRefusalReason,
-} from './handler.js';
-export { isAllowedSourceIp, sourceRangesFromJson, WEBHOOK_SOURCE_RANGES } from './ip.js';
-export { type NodeRequestLike, type NodeResponseLike, toNodeHandler } from './node.js';
-export {
-  isReturnEvent,
-  type ParseWebhookOptions,
-  parseWebhook,
-  type SafeParseWebhookResult,
-  safeParseWebhook,
-  type WebhookBody,
-} from './parse.js';
+  createMemoryInbox,
+  type DeadLetter,
+  type InboxClaim,
+  type InboxDelivery,
+  type InboxEntry,
+  type InboxFailure,
+  type WebhookInbox,
+} from './inbox.js';
+export { type ProcessInboxOptions, processInbox } from './process-inbox.js';

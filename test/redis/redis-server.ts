@@ -1,6 +1,6 @@
 /**
- * A real redis-server for the tests: started on a free loopback port, without persistence,
- * and stopped after. Without redis-server on the machine the Redis tests are skipped, and
+ * A real redis-server for the tests: started on a free loopback port, without persistence (or
+ * with an append-only file, to be restarted), and stopped after. Without redis-server on the machine the Redis tests are skipped, and
  * the reason is printed (install it with `apt-get install redis-server`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -25,6 +25,16 @@ export interface RedisServer {
   port: number;
   /** Stops the server (a no-op once stopped). */
   stop(): Promise<void>;
+  /** With `appendonly`: stops it (SIGTERM, its append-only file written out) and starts it again on the same port. */
+  restart(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  cluster?: boolean;
+  /** Persist every write to an append-only file (`appendfsync everysec`), in a directory of its own. */
+  appendonly?: boolean;
+  /** requirepass: clients then need it in their URL. */
+  password?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -36,8 +46,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function launch(port: number, clusterDir: string | undefined): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'];
+function launch(port: number, clusterDir: string | undefined, options: RedisServerOptions = {}, dataDir?: string): Promise<ChildProcess> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', options.appendonly ? 'yes' : 'no', '--protected-mode', 'yes'];
+  if (dataDir) args.push('--dir', dataDir, '--appendfsync', 'everysec');
+  if (options.password) args.push('--requirepass', options.password);
   // A cluster of one node (its state file in a directory of its own): multi-key commands are held to one slot, as on any cluster.
   if (clusterDir) args.push('--cluster-enabled', 'yes', '--cluster-config-file', join(clusterDir, 'nodes.conf'));
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,7 +77,8 @@ function launch(port: number, clusterDir: string | undefined): Promise<ChildProc
  * Starts redis-server on a free loopback port (a few tries: the port may be taken meanwhile).
  * With `cluster`, a Redis Cluster of this one node, serving every slot.
  */
-export async function startRedisServer({ cluster = false }: { cluster?: boolean } = {}): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
+  const cluster = options.cluster ?? false;
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     // A cluster node also listens on its port + 10000, so its own port is at most 55535.
@@ -73,9 +86,10 @@ export async function startRedisServer({ cluster = false }: { cluster?: boolean 
     while (cluster && port > 55_535) port = await freePort();
     const clusterDir = cluster ? mkdtempSync(join(tmpdir(), 'emporio-redis-cluster-')) : undefined;
     const removeClusterDir = () => clusterDir && rmSync(clusterDir, { recursive: true, force: true });
+    const dataDir = options.appendonly ? mkdtempSync(join(tmpdir(), 'emporio-redis-data-')) : undefined;
     let child: ChildProcess | undefined;
     try {
-      child = await launch(port, clusterDir);
+      child = await launch(port, clusterDir, options, dataDir);
       if (cluster) await serveEverySlot(port);
     } catch (error) {
       child?.kill('SIGKILL');
@@ -83,15 +97,25 @@ export async function startRedisServer({ cluster = false }: { cluster?: boolean 
       lastError = error;
       continue;
     }
-    const running = child;
-    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    let running = child;
+    let exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    const stopRunning = async () => {
+      if (running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
+      await exited;
+    };
     return {
-      url: `redis://127.0.0.1:${port}`,
+      url: `redis://${options.password ? `:${encodeURIComponent(options.password)}@` : ''}127.0.0.1:${port}`,
       port,
       async stop() {
-        if (running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
-        await exited;
+        await stopRunning();
         removeClusterDir();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      },
+      async restart() {
+        await stopRunning();
+        running = await launch(port, clusterDir, options, dataDir);
+        const current = running;
+        exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
       },
     };
   }
