@@ -80,7 +80,7 @@ it('without an inbox: the 4 attempts fail, the tracker finds the order in the li
       await orderSystem(event);
       await tracker.track(event);
     },
-    onDeadline: (order, kind) => void alerts.push({ kind, at: now }),
+    onDeadline: (_order, kind) => void alerts.push({ kind, at: now }),
   });
   // The webhook as the README advises: throwing while the system is down, so the service retries.
   await serveWebhook(
