@@ -28,3 +28,16 @@ export const CLIENTS: Record<string, (url: string) => Promise<Connection>> = {
     };
   },
 };
+
+/** Opens connections of the client `kind` to the server at `url()`, and closes all a test opened (call `closeAll` after each). */
+export function connections(url: () => string) {
+  const open: Connection[] = [];
+  return {
+    async connect(kind: string): Promise<Connection> {
+      const connection = await (CLIENTS[kind] as (url: string) => Promise<Connection>)(url());
+      open.push(connection);
+      return connection;
+    },
+    closeAll: () => Promise.all(open.splice(0).map((connection) => connection.close())),
+  };
+}

@@ -8,7 +8,7 @@ import { createOrderTracker } from 'emporio/orders-tracker';
 import { redisStores } from 'emporio/redis';
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENTS, type Connection } from './clients.js';
+import { CLIENTS, connections } from './clients.js';
 import { type RedisServer, redisServerMissing, startRedisServer } from './redis-server.js';
 
 const MINUTE = 60_000;
@@ -16,25 +16,21 @@ const MINUTE = 60_000;
 describe.skipIf(redisServerMissing !== undefined)('the order tracker on Redis', () => {
   let server: RedisServer;
   let mock: MockMarketplace;
-  const open: Connection[] = [];
+  const redis = connections(() => server.url);
   let prefixCount = 0;
   beforeAll(async () => {
     server = await startRedisServer();
   });
   afterEach(async () => {
     mock?.close();
-    await Promise.all(open.splice(0).map((connection) => connection.close()));
+    await redis.closeAll();
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   describe.each(Object.keys(CLIENTS))('with %s', (kind) => {
-    const connect = async () => {
-      const connection = await (CLIENTS[kind] as (url: string) => Promise<Connection>)(server.url);
-      open.push(connection);
-      return connection;
-    };
+    const connect = () => redis.connect(kind);
     /** Reads of single orders under way across both instances, and the most seen at once. */
     const reads = { now: 0, most: 0, total: 0 };
     const counted: typeof fetch = async (input, init) => {
