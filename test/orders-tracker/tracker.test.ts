@@ -261,3 +261,32 @@ describe('pollOpenOrders', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('start', () => {
+  it('reconciles and checks deadlines on its schedule until the signal aborts, then settles', async () => {
+    const { client, events, onEvent } = setUp();
+    const kinds: string[] = [];
+    const tracker = createOrderTracker({
+      client,
+      onEvent,
+      reconcileEveryMs: 5,
+      checkDeadlinesEveryMs: 5,
+      // The order below expires in 24 hours: a lead time of 25 hours has it due at once.
+      expiresWithinMs: 25 * 60 * MINUTE,
+      onDeadline: (order, kind) => void kinds.push(`${order.code} ${kind}`),
+    });
+    const { code } = mock.orders.create();
+    const stillOpen = mock.orders.create().code;
+    await tracker.track(await client.orders.get(code));
+    await tracker.track(await client.orders.get(stillOpen));
+    mock.orders.cancel(code);
+    const stop = new AbortController();
+    const running = tracker.start({ signal: stop.signal });
+    const due = `${stillOpen} expires_soon`;
+    for (let i = 0; i < 2_000 && (events.length === 0 || !kinds.includes(due)); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    stop.abort();
+    await running;
+    expect(events.map((e) => e.event.changes)).toEqual([{ state: { old: 'open', new: 'cancelled' } }]);
+    expect(kinds.filter((kind) => kind === due)).toEqual([due]);
+  });
+});
