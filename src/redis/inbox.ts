@@ -12,8 +12,7 @@
 import { COMPLETED_TTL_MS, type DeadLetter, deadLetterOf, type InboxClaim, type InboxEntry, type WebhookInbox } from '../webhooks/inbox.js';
 
 const GROUP = 'workers';
-/** Entry ids, zero-padded so a sorted set's ties (one event time) fall in arrival order. */
-const pad = (id: number | string) => String(id).padStart(16, '0');
+// A sequence's members are entry ids zero-padded to 16 digits (`%016d`), so ties of one event time fall in arrival order.
 
 /** Shared by the scripts: KEYS[1] is the stream; ARGV[1] the keys' base. */
 const COMMON = `
@@ -65,6 +64,14 @@ local taken = stalled[2]
 if #taken < count then
   local fresh = redis.call('XREADGROUP', 'GROUP', '${GROUP}', worker, 'COUNT', count - #taken, 'STREAMS', stream, '>')
   if fresh and fresh[1] then for _, item in ipairs(fresh[1][2]) do taken[#taken + 1] = item end end
+end
+-- Now and then, forget consumers (workers) that hold nothing and were not seen for an hour: each run of processInbox is one.
+if redis.call('INCR', base .. 'sweeps') % 1000 == 0 then
+  for _, consumer in ipairs(redis.call('XINFO', 'CONSUMERS', stream, '${GROUP}')) do
+    local fields = {}
+    for i = 1, #consumer, 2 do fields[consumer[i]] = consumer[i + 1] end
+    if fields['pending'] == 0 and fields['idle'] > 3600000 then redis.call('XGROUP', 'DELCONSUMER', stream, '${GROUP}', fields['name']) end
+  end
 end
 local out = {stalled[1]}
 for _, item in ipairs(taken) do

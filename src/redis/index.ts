@@ -1,6 +1,6 @@
 /**
  * `emporio/redis`: the state several processes of one app share on one Redis: the ETag
- * cache, the webhook dedupe store (with an atomic claim) and the rate-limit state. Works
+ * cache, the webhook dedupe store (with an atomic claim), the rate-limit state and the webhook inbox. Works
  * with node-redis (v4 and later) and ioredis, neither of which emporio depends on: the app
  * passes its own connected client.
  *
@@ -83,8 +83,9 @@ const CLAIMED = 'in-flight';
 const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 
 /**
- * The three stores on one Redis client (node-redis v4+ or ioredis). Keys are
- * `<prefix>cache:…`, `<prefix>webhook:…` and the rate-limit keys; every one expires. Each
+ * The stores on one Redis client (node-redis v4+ or ioredis). Keys are
+ * `<prefix>cache:…`, `<prefix>webhook:…` and the rate-limit keys, every one expiring, and the
+ * inbox's `<prefix>inbox:{<prefix>inbox}:…` (one hash tag: the inbox stays on one shard). Each
  * rate-limit step is one script over keys of one hash tag (Redis Cluster runs a script only
  * within one slot): a merchant token's keys are tagged by the token, so tokens spread over the
  * cluster; the budgeted APIs' tokens are tagged with the client's daily count they share.
@@ -93,6 +94,9 @@ const RENEW_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
  * const stores = redisStores(redis);
  * const client = new MarketplaceClient({ ..., cache: stores.cache, rateLimitStore: stores.rateLimitStore });
  * const handler = createWebhookHandler({ onEvent, dedupe: stores.dedupe });
+ * // or, durable: answered once Redis holds the delivery, handled by workers
+ * const handler = createWebhookHandler({ inbox: stores.inbox });
+ * await processInbox({ inbox: stores.inbox, onEvent, signal });
  */
 export function redisStores(client: RedisClientLike, options: RedisStoresOptions = {}): RedisStores {
   const run = commandRunner(client);

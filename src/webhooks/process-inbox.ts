@@ -79,8 +79,8 @@ export async function processInbox(options: ProcessInboxOptions): Promise<void> 
   const worker = crypto.randomUUID();
 
   let storeDown = false;
-  /** A store call, tried again until it answers (reported once per outage); after `signal` aborts, for one lease at most. */
-  const persist = async <T>(call: () => Promise<T>, onGiveUp: T): Promise<T> => {
+  /** A store call, tried again until it answers (reported once per outage); after `signal` aborts, for `patienceMs` at most. */
+  const persist = async <T>(call: () => Promise<T>, onGiveUp: T, patienceMs = leaseMs): Promise<T> => {
     let wait = STORE_RETRY_MS;
     let stoppedAt: number | undefined;
     for (;;) {
@@ -94,7 +94,7 @@ export async function processInbox(options: ProcessInboxOptions): Promise<void> 
         // Stopping, the worker waits no longer than its lease: another worker then takes the order over.
         if (signal?.aborted) {
           stoppedAt ??= Date.now();
-          if (Date.now() + wait > stoppedAt + leaseMs) return onGiveUp;
+          if (Date.now() + wait > stoppedAt + patienceMs) return onGiveUp;
         }
         await sleep(wait);
         wait = Math.min(wait * 2, pollMs);
@@ -170,7 +170,8 @@ export async function processInbox(options: ProcessInboxOptions): Promise<void> 
     const room = concurrency - running.size;
     let claims: InboxClaim[] = [];
     if (room > 0) {
-      claims = await persist(() => inbox.claim(worker, room, leaseMs), []);
+      // Stopping, nothing new is taken: a failing claim is not waited for.
+      claims = await persist(() => inbox.claim(worker, room, leaseMs), [], 0);
       for (const claim of claims) {
         const done: Promise<void> = work(claim).finally(() => {
           running.delete(done);

@@ -60,3 +60,34 @@ describe.skipIf(redisServerMissing !== undefined)('webhook-cluster (needs redis-
     expect(new Set(events.map((event) => event[2])).size).toBe(handled);
   }, 60_000);
 });
+
+describe('order-inbox', () => {
+  const orderInbox = fileURLToPath(new URL('../../examples/order-inbox.ts', import.meta.url));
+
+  it('Redis not reachable: fails within a few seconds with a message that says so (and no password)', async () => {
+    const started = Date.now();
+    const { code, stdout, stderr } = await runScript(orderInbox, [], { env: { ...process.env, REDIS_URL: 'redis://:example-secret@127.0.0.1:1' } });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Redis is not reachable at redis:\/\/\*\*\*@127\.0\.0\.1:1 .*start redis-server, or set REDIS_URL\.$/m);
+    expect(stdout + stderr).not.toContain('example-secret');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  describe.skipIf(redisServerMissing !== undefined)('with redis-server', () => {
+    let redis: RedisServer | undefined;
+    afterEach(async () => {
+      await redis?.stop();
+    });
+
+    it('every delivery answered 200 while the order system is down; each order handled once it is back', async () => {
+      redis = await startRedisServer({ appendonly: true });
+      const { code, stdout, stderr } = await runScript(orderInbox, [], { env: { ...process.env, REDIS_URL: redis.url } });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toContain('3 deliveries answered 200 while the order system was down');
+      expect(stdout).toMatch(/event \d+: attempt 1 failed \(order system down\); retried later/);
+      expect([...stdout.matchAll(/^ {2}\d{6}-\d{7}: accepted \(attempt \d+\)$/gm)]).toHaveLength(3);
+      expect(stdout).toContain('3 orders handled once it was back; dead letters: 0');
+    }, 60_000);
+  });
+});

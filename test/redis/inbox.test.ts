@@ -33,7 +33,7 @@ const eventBody = (code: string, n: number) =>
 /** Posts as the service does: again after a failed answer (here every 50 ms, for at most `forMs`). */
 async function deliver(port: number, body: string, forMs = 20_000): Promise<number> {
   const until = Date.now() + forMs;
-  for (let tries = 1; ; tries++) {
+  for (;;) {
     const status = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).then(
       (response) => response.status,
       () => 0,
@@ -303,13 +303,14 @@ describe.skipIf(redisServerMissing !== undefined)('the webhook inbox on Redis St
       if (at % 20 === 0) expect(await deliver(ports[(at + 1) % 2] as number, body)).toBe(200);
     });
     const handled = () => pool.flatMap((worker) => worker.handled());
-    await until(() => handled().length >= 10_000, 45_000, '10,000 events handled');
+    // A bound for a loaded machine: about 30 s on two busy cores, delivery included.
+    await until(() => handled().length >= 10_000, 90_000, '10,000 events handled');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(handled()).toHaveLength(10_000);
     expectInOrder(handled(), events);
     // All four took part.
     expect(new Set(handled().map((item) => item[2])).size).toBe(4);
-  }, 120_000);
+  }, 180_000);
 
   it('on a Redis Cluster: every key of the inbox in one slot', async () => {
     const cluster = await startRedisServer({ cluster: true });

@@ -15,6 +15,7 @@ import {
   type WebhookEventContext,
   type WebhookInbox,
 } from 'emporio/webhooks';
+import { startMockMarketplace } from 'emporio/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newOrderBody, orderUpdatedBody, recordedOrder } from './events.js';
 
@@ -280,5 +281,41 @@ describe('processInbox', () => {
   it('refuses bad options with a TypeError', async () => {
     await expect(processInbox({ inbox: {} as WebhookInbox, onEvent: () => {} })).rejects.toThrow(TypeError);
     await expect(processInbox({ inbox: createMemoryInbox(), onEvent: () => {}, concurrency: 0 })).rejects.toThrow(TypeError);
+  });
+});
+
+describe("an order system down longer than the service's retries (its schedule shortened: 4 attempts 20 ms apart)", () => {
+  /** One new order delivered by the mock to a receiver on loopback, the order system down for 400 ms; with `inbox`, a processInbox worker runs. */
+  async function outage(inbox?: WebhookInbox) {
+    const marketplace = await startMockMarketplace({ port: 0, seedDemoOrders: false, webhookIntervalMs: 20 });
+    const downUntil = Date.now() + 400;
+    const handled: string[] = [];
+    const onEvent = (event: WebhookEvent) => {
+      if (Date.now() < downUntil) throw new Error('order system down');
+      handled.push(codeOf(event));
+    };
+    const common = { allowedRanges: false, urlSecret: false, onError: () => {} } as const;
+    const server = createServer(toNodeHandler(createWebhookHandler(inbox ? { ...common, inbox } : { ...common, onEvent })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const working = inbox && runUntil({ inbox, retryDelayMs: 20, onError: () => {}, onEvent }, () => handled.length === 1);
+    marketplace.mock.webhooks.register(`http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`);
+    const code = marketplace.mock.orders.create().code;
+    await marketplace.mock.webhooks.idle();
+    await (working ?? new Promise((resolve) => setTimeout(resolve, Math.max(0, downUntil - Date.now()) + 50)));
+    server.close();
+    await marketplace.close();
+    return { code, handled, attempts: marketplace.mock.webhooks.deliveries.map((delivery) => `${delivery.attempt}:${delivery.status}`) };
+  }
+
+  it('without the inbox, the order is lost: 4 attempts answered 500, never handled', async () => {
+    const { attempts, handled } = await outage();
+    expect(attempts).toEqual(['1:500', '2:500', '3:500', '4:500']);
+    expect(handled).toEqual([]);
+  });
+
+  it('with the inbox, the first attempt is answered 200 and the order handled once the system is back', async () => {
+    const { attempts, handled, code } = await outage(createMemoryInbox());
+    expect(attempts).toEqual(['1:200']);
+    expect(handled).toEqual([code]);
   });
 });
