@@ -9,6 +9,7 @@ export const entries = {
   'testing-msw': 'src/testing/msw.ts',
   redis: 'src/redis/index.ts',
   feed: 'src/feed/index.ts',
+  'orders-tracker': 'src/orders-tracker/index.ts',
 };
 
 /** ESM-only dependencies: Node 20 before 20.19 cannot require() them, so the CommonJS build carries them. */

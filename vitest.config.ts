@@ -31,6 +31,7 @@ export default defineConfig({
       { find: /^emporio\/testing$/, replacement: src('testing/index.ts') },
       { find: /^emporio\/redis$/, replacement: src('redis/index.ts') },
       { find: /^emporio\/feed$/, replacement: src('feed/index.ts') },
+      { find: /^emporio\/orders-tracker$/, replacement: src('orders-tracker/index.ts') },
       { find: /^emporio$/, replacement: src('index.ts') },
     ],
   },

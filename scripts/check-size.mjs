@@ -31,6 +31,9 @@ export const BUDGETS = [
   // four's hardening (depth and record limits, redirects by hand, the private-network guard, basic auth)
   // fit in by writing CSV cells without csv-stringify: 36.3 KB.
   { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 38, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // The orders tracker is an entry of its own: exported from `emporio` it took the root to 60.7 KB.
+  // It calls the client it is given, so it carries no HTTP client of its own (3.5 KB measured at its start).
+  { entry: 'emporio/orders-tracker', file: 'dist/orders-tracker.js', budgetKb: 3.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
 ];
 
 export async function measureEntry(file) {

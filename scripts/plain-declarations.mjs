@@ -421,10 +421,16 @@ function withoutUnused(file, text) {
   }
 }
 
+/** Each built file's import name, from package.json's exports map (`./dist/testing-msw.js` is `emporio/testing/msw`). */
+const importNames = new Map(
+  Object.entries(JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'package.json'), 'utf8')).exports)
+    .filter(([, target]) => typeof target === 'object')
+    .map(([subpath, target]) => [target.import.default.replace(/^\.\/dist\/|\.js$/g, ''), subpath === '.' ? 'emporio' : `emporio/${subpath.slice(2)}`]),
+);
 /** An entry's import name (`index` is `emporio`, `testing-msw` is `emporio/testing/msw`), for the API reference's module names. */
 const moduleNameOf = (file) => {
   const name = Object.keys(entries).find((key) => file === join(dist, `${key}.d.ts`) || file === join(dist, `${key}.d.cts`));
-  return name === 'index' ? 'emporio' : `emporio/${name.replaceAll('-', '/')}`;
+  return importNames.get(name) ?? `emporio/${name}`;
 };
 const moduleComment = (file) => (isEntry(file) ? `/**\n * The \`${moduleNameOf(file)}\` entry.\n * @module ${moduleNameOf(file)}\n */\n` : '');
 

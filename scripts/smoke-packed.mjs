@@ -198,6 +198,9 @@ try {
   writer.end();
   const feedReport = await feed.checkFeed(new Uint8Array(await gzipped));
   if (feedReport.products !== 1 || feedReport.errorCount !== 0) throw new Error('feed');
+  // The orders tracker remembers an open order.
+  const tracker = ordersTracker.createOrderTracker({ client, onEvent: () => {} });
+  if (!(await tracker.track(order)) || (await tracker.tracked())[0]?.order.code !== 'DEMO-OPEN') throw new Error('orders tracker');
   console.log('consumer ok:', order.code, order.state);
 } finally {
   await server.close();
@@ -208,6 +211,7 @@ try {
     body(`import type { Order } from 'emporio';
 import * as emporio from 'emporio';
 import * as feed from 'emporio/feed';
+import * as ordersTracker from 'emporio/orders-tracker';
 import * as redis from 'emporio/redis';
 import * as testing from 'emporio/testing';
 import * as webhooks from 'emporio/webhooks';`),
@@ -217,6 +221,7 @@ import * as webhooks from 'emporio/webhooks';`),
     `import type { Order } from 'emporio';
 import emporio = require('emporio');
 import feed = require('emporio/feed');
+import ordersTracker = require('emporio/orders-tracker');
 import redis = require('emporio/redis');
 import testing = require('emporio/testing');
 import webhooks = require('emporio/webhooks');

@@ -76,6 +76,7 @@ export type * from './schemas/cps.js';
 export type * from './schemas/fbs.js';
 export type * from './schemas/legacy.js';
 export type * from './schemas/order.js';
+export type { OrdersListParams } from './schemas/order-listing.js';
 export type * from './schemas/pickup-moves.js';
 export type * from './schemas/products.js';
 export type * from './schemas/query.js';

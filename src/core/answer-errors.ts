@@ -1,5 +1,5 @@
 import type { RawAnswer } from './answer.js';
-import { type ApiError, apiErrorClass, type RequestTarget, type WireError } from './errors.js';
+import { type ApiError, apiErrorClass, NotFoundError, type RequestTarget, type WireError } from './errors.js';
 import { scrub, scrubbedHeaders } from './logger.js';
 import type { ApiName } from './options.js';
 import { tryParseJson } from './text.js';
@@ -10,6 +10,8 @@ import { tryParseJson } from './text.js';
 export interface ErrorCall {
   api: ApiName;
   permission?: string | undefined;
+  /** What a 404 or 405 means for an endpoint the documentation does not show (see `RequestSpec.unavailable`). */
+  unavailable?: string | undefined;
 }
 
 export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarget, token: string | undefined): ApiError {
@@ -37,14 +39,19 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   }
   if (token && detail !== undefined) detail = scrub(detail, token);
   const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
-  const ErrorClass = apiErrorClass(raw.status, rateLimitBody, errors);
+  const missing = call.unavailable !== undefined && (raw.status === 404 || raw.status === 405);
+  const ErrorClass = missing ? NotFoundError : apiErrorClass(raw.status, rateLimitBody, errors);
   // Every account call needs a user token; some also name a permission.
   const needs = call.permission
     ? `a user token with the ${call.permission} permission`
     : call.api === 'account'
       ? 'a user token'
       : undefined;
-  const hint = needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody)) ? `this call needs ${needs}` : undefined;
+  const hint = missing
+    ? call.unavailable
+    : needs && (raw.status === 401 || (raw.status === 403 && !rateLimitBody))
+      ? `this call needs ${needs}`
+      : undefined;
   const headers = scrubbedHeaders(raw.headers, token);
   return new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: call.api });
 }

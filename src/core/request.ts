@@ -50,6 +50,11 @@ export interface RequestSpec<T = unknown> {
   idempotent?: boolean;
   /** Named in the message of a 401 or 403, e.g. 'favorites'. */
   permission?: string;
+  /**
+   * For an endpoint the service's documentation does not show: a 404 or 405 answer means the
+   * endpoint is not there, a `NotFoundError` whose message carries this explanation.
+   */
+  unavailable?: string;
   /** Legacy v2 `authenticate` carries no token. */
   anonymous?: boolean;
   /**

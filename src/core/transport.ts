@@ -163,11 +163,13 @@ export class Transport {
 
   /**
    * A paginated list whose items sit under the answer's root key `itemsKey`; the page's
-   * `meta` is the answer's `meta` (absent or null both as undefined).
+   * `meta` is the answer's `meta` (absent or null both as undefined). `eachItem` sees every item
+   * as it arrives (the vendor's spelling of orders is adopted there).
    */
   list<Body extends object, K extends keyof Body>(
     spec: RequestSpec<Body>,
     itemsKey: K,
+    eachItem?: (item: ItemOf<Body[K]>) => void,
   ): PagePromise<ItemOf<Body[K]>, MetaOf<Body>> {
     type Item = ItemOf<Body[K]>;
     type Meta = MetaOf<Body>;
@@ -178,8 +180,10 @@ export class Transport {
         throw new ResponseValidationError('a list answer was empty', { status, target: { method: spec.method, url }, requestId });
       }
       const body = answer.body as Body & { meta?: Meta | null };
+      const items = body[itemsKey] as Item[];
+      if (eachItem && Array.isArray(items)) items.forEach(eachItem);
       return {
-        items: body[itemsKey] as Item[],
+        items,
         meta: body.meta ?? undefined,
         body,
         url: answer.url,

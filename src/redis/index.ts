@@ -18,6 +18,8 @@ import { errorText, tryParseJson } from '../core/text.js';
 import type { WebhookDedupeStore } from '../webhooks/handler.js';
 import type { WebhookInbox } from '../webhooks/inbox.js';
 import { redisInbox } from './inbox.js';
+import type { OrderTrackerStore } from '../orders-tracker/store.js';
+import { redisOrderTrackerStore } from './order-tracker-store.js';
 import { redisRateLimitStore } from './rate-limit.js';
 
 /** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
@@ -69,6 +71,8 @@ export interface RedisStores {
    * answered 500 (the service retries), and a worker waits for Redis. Run Redis with `appendonly yes`.
    */
   inbox: WebhookInbox;
+  /** `createOrderTracker`'s `store` (`emporio/orders-tracker`): tracked orders, once-only deadline alerts and the reconcile lease, shared. */
+  orders: OrderTrackerStore;
 }
 
 const DEFAULT_TIMEOUT_MS = 500;
@@ -169,7 +173,13 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   // Failures reach the client, which falls back to its own view and says so in its log.
   const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
 
-  return { cache, dedupe, rateLimitStore, inbox: redisInbox((args) => call('inbox', args), prefix) };
+  return {
+    cache,
+    dedupe,
+    rateLimitStore,
+    inbox: redisInbox((args) => call('inbox', args), prefix),
+    orders: redisOrderTrackerStore((args) => call('orders', args), prefix),
+  };
 }
 
 /** Sends one command (an array of strings) with whichever client it is, failing at once while it is not connected. */

@@ -52,6 +52,7 @@ export type { MockClock } from './clock.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ShopState, BatchRecord } from './products.js';
 export type { CancelledBy, TrackingDetail } from './orders.js';
+export type { OrdersListingMode } from './order-listing.js';
 export type { MockFbsProduct, MockPurchaseOrder, MockPurchaseOrderLine, MockSupplier } from './fbs.js';
 export type { MockCpsLineItem, MockCpsOrder } from './cps.js';
 export type { MockOAuthOptions } from './oauth.js';

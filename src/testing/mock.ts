@@ -17,6 +17,7 @@ import { createFaults, type FaultOptions, type InjectedFault } from './faults.js
 import { createFbs } from './fbs.js';
 import { createOAuth, type MockOAuthOptions } from './oauth.js';
 import { createOrders } from './orders.js';
+import { createOrderListing, type OrdersListingMode } from './order-listing.js';
 import { createProducts } from './products.js';
 import { createRandom } from './random.js';
 import { createReturns } from './returns.js';
@@ -65,6 +66,12 @@ export interface MockMarketplaceOptions {
   merchantRateLimit?: RateLimitOptions;
   /** How long (mock clock ms) a Products API batch stays `in_progress` before its results show. Default 1,000. */
   batchDelayMs?: number;
+  /**
+   * The orders listing shop plugins use (`GET /merchants/ecommerce/orders`, not in the service's
+   * documentation): `'served'` (default), or 404 / 405 as a service without it answers.
+   * `mock.orders.setListing` changes it at run time.
+   */
+  ordersListing?: OrdersListingMode | undefined;
 }
 
 export interface RequestLogEntry {
@@ -162,6 +169,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     resend: (code) => sender.resend(code),
   });
   if (options.seedDemoOrders !== false) orders.seedDemoOrders();
+  const listing = createOrderListing({ orders: orders.kit.list, expireDue: orders.kit.expireDue }, options.ordersListing);
   const products = createProducts({ now: clock.now, batchDelayMs: options.batchDelayMs ?? 1_000 });
   const faults = createFaults(options.faults, seed);
 
@@ -193,6 +201,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
   const triggers = createTriggers({ baseUrl: () => baseUrl, now: clock.now, order: (code) => orders.kit.get(code), emit });
   const router = new Router().add(
     ...orders.routes,
+    ...listing.routes,
     ...triggers.routes,
     ...returns.routes,
     ...fbs.routes,
@@ -356,7 +365,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
       handlers ??= buildMswHandlers(loadMsw(), mock) as never[];
       return handlers;
     },
-    orders: orders.kit,
+    /** The orders: `create` places one (sending `new_order`), the moves send `order_updated`; `setListing` serves or refuses the orders listing. */
+    orders: { ...orders.kit, setListing: listing.setMode },
     /**
      * Returns (`DEMO-RETURN` always answers): `create(orderCode, { reason })` makes one awaiting
      * review and sends `merchant_return_created`; `setTracking`, `changeCourier`, `markReturned`,

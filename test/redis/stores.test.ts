@@ -3,40 +3,13 @@
  * ioredis): the dedupe store's atomic claim, the shared ETag cache, the shared rate-limit
  * state, and what happens when Redis is down or slow.
  */
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler, MarketplaceClient, RateLimitBudgetError, type WebhookHandler, type WebhookHandlerOptions } from 'emporio';
 import { type NodeRedisClientLike, type RedisClientLike, type RedisStoresOptions, redisStores } from 'emporio/redis';
 import { type RunningMockMarketplace, startMockMarketplace } from 'emporio/testing';
 import { newOrderBody } from '../webhooks/events.js';
+import { CLIENTS, type Connection } from './clients.js';
 import { type RedisServer, redisServerMissing, startRedisServer } from './redis-server.js';
-
-interface Connection {
-  client: RedisClientLike;
-  /** A raw command, for looking at what the stores wrote. */
-  command(args: string[]): Promise<unknown>;
-  close(): Promise<void>;
-}
-
-const CLIENTS: Record<string, (url: string) => Promise<Connection>> = {
-  'node-redis': async (url) => {
-    const client = createClient({ url, socket: { reconnectStrategy: 50 } });
-    client.on('error', () => {});
-    await client.connect();
-    return { client, command: (args) => client.sendCommand(args), close: async () => client.destroy() };
-  },
-  ioredis: async (url) => {
-    const client = new Redis(url, { retryStrategy: () => 50, maxRetriesPerRequest: 1, lazyConnect: true });
-    client.on('error', () => {});
-    await client.connect();
-    return {
-      client,
-      command: ([command, ...args]) => client.call(command as string, ...args),
-      close: async () => client.disconnect(),
-    };
-  },
-};
 
 /** `client`, with the name of every command it sends pushed to `sent`. */
 function recording(client: RedisClientLike, sent: string[]): RedisClientLike {

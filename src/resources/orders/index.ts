@@ -2,11 +2,15 @@ import type { Answered, APIPromise } from '../../core/api-promise.js';
 import * as z from 'zod/mini';
 import { RequestValidationError } from '../../core/errors.js';
 import { path } from '../../core/paths.js';
-import { noData, type RequestOptions, type RequestSpec } from '../../core/transport.js';
+import type { PagePromise } from '../../core/pagination.js';
+import type { QueryParams } from '../../core/query.js';
+import { type ListOptions, noData, type RequestOptions, type RequestSpec } from '../../core/transport.js';
+import { listPage, type PageMeta } from '../../schemas/catalog/base.js';
+import { OrdersListParams, OrdersPage } from '../../schemas/order-listing.js';
 import { checkRequest, lazy } from '../../schemas/common.js';
 import {
   AcceptParams,
-  type Order,
+  Order,
   OrderEnvelope,
   type RejectOptions,
   RejectParams,
@@ -94,6 +98,17 @@ function refuseIneligible(action: string, eligibility: Eligibility): void {
   }
 }
 
+/** The listing's page schema in a vendor's spelling, built once per spelling. */
+const spelledPages = new WeakMap<VendorSpelling, typeof OrdersPage>();
+const spelledPage = (spelling: VendorSpelling): typeof OrdersPage => {
+  let page = spelledPages.get(spelling);
+  if (page === undefined) {
+    page = listPage('orders', inSpelling(Order, spelling)) as unknown as typeof OrdersPage;
+    spelledPages.set(spelling, page);
+  }
+  return page;
+};
+
 const orderPath = (code: string) => path`/merchants/ecommerce/orders/${code}`;
 const getSpec = (code: string, spelling: VendorSpelling | undefined, options: GetOrderOptions | undefined): RequestSpec<OrderEnvelope> => {
   if (options?.actionOptions === undefined) return { api: 'orders', method: 'GET', path: orderPath(code), schema: inSpelling(OrderEnvelope, spelling), options };
@@ -128,6 +143,35 @@ export class Orders extends APIResource {
     // Built inside the call only when there is an option to check (most reads have none).
     const spec = options?.actionOptions === undefined ? getSpec(code, spelling, options) : () => getSpec(code, spelling, options);
     return this._transport.request(spec, (body) => adoptSpelling(body.order, spelling));
+  }
+
+  /**
+   * GET /merchants/ecommerce/orders: the shop's orders, page by page (`{ state: 'open' }` for the
+   * ones awaiting acceptance), with the usual `Link` / `meta.pagination` paging. The service's
+   * documentation does not show this endpoint: shop plugins use it (`?state=open&per=50`). A
+   * service that does not offer it to the shop answers 404 or 405: the call rejects with a
+   * `NotFoundError` saying the listing is not available for this shop. The query is checked
+   * before sending (`state` a non-empty string, `page` and `per` positive integers).
+   *
+   * @example
+   * for await (const order of client.orders.list({ state: 'open', per: 50 })) console.log(order.code, order.expires_at);
+   */
+  list(params: OrdersListParams = {}, options?: ListOptions): PagePromise<Order, PageMeta> {
+    const spelling = this._transport.vendorSpelling;
+    return this._transport.list(
+      {
+        api: 'orders',
+        method: 'GET',
+        path: '/merchants/ecommerce/orders',
+        query: params as QueryParams,
+        querySchema: OrdersListParams,
+        schema: spelling === undefined ? OrdersPage : spelledPage(spelling),
+        unavailable: 'the orders listing is not available for this shop; it is not in the service\'s documentation',
+        options,
+      },
+      'orders',
+      spelling === undefined ? undefined : (order) => adoptSpelling(order, spelling),
+    );
   }
 
   /**
