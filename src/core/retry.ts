@@ -2,6 +2,7 @@ import pRetry from 'p-retry';
 import { AuthenticationError, ConnectionError, InternalServerError, RateLimitBudgetError, RateLimitError, type RequestTarget, TimeoutError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { RefreshableTokenSource, TokenSource } from './options.js';
+import type { TracedTarget } from './telemetry.js';
 import { sleep, within } from './time.js';
 
 /** The retry and renewal loop: which failures are tried again, after how long, and a token renewed after a 401. */
@@ -51,6 +52,7 @@ export async function retryAttempts<T>(
     if (!isTransient(error)) return false;
     const wait = retryDelay(error, attemptNumber);
     if (wait === undefined) return false;
+    (target as TracedTarget).telemetry?.retrying(attemptNumber, wait, error);
     logger.debug(
       `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
       { method: target.method, url: target.url },
