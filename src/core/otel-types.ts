@@ -20,6 +20,7 @@ export interface OpenTelemetrySpan {
   addEvent(name: string, attributes?: OpenTelemetryAttributes): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   spanContext(): OpenTelemetrySpanContext;
+  updateName?(name: string): unknown;
   end(): void;
 }
 

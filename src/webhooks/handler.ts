@@ -7,6 +7,8 @@ import { within } from '../core/time.js';
 import { WebhookParseError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { readLimited } from './read-limited.js';
+import type { OpenTelemetryTracer } from '../core/otel-types.js';
+import { traced } from './traced.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -137,6 +139,11 @@ export interface WebhookHandlerOptions {
   onError?: (error: Error, info: WebhookErrorInfo) => void;
   /** Where the handler's warnings go (default `console`): one line per delivery not answered 200, without `onError`. */
   logger?: Pick<Logger, 'warn'>;
+  /**
+   * Your OpenTelemetry tracer (`trace.getTracer('my-shop')`): one server span per delivery, with its
+   * event type, order or return code, the answer's status and a refusal's reason. See the tracing guide (docs/tracing.md).
+   */
+  tracer?: OpenTelemetryTracer | undefined;
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;
@@ -233,6 +240,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const inFlight = new Set<string>();
 
   const report = refusalReporter(options.onError, logger);
+  const tracer = options.tracer;
+  if (tracer !== undefined && typeof tracer?.startActiveSpan !== 'function') throw new TypeError('createWebhookHandler: tracer must be an OpenTelemetry Tracer');
+  /** Each delivery's event, for its span (only with a tracer). */
+  const parsed = tracer && new WeakMap<Request, WebhookEvent>();
   const tooLarge = () => refuse(413, 'body too large', 'body_too_large', new WebhookParseError(`body is larger than ${maxBodyBytes} bytes`));
 
   const handleDelivery: WebhookHandler = async (request, info) => {
@@ -272,6 +283,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       return refuse(400, (error as Error).message, 'body_invalid', error as Error);
     }
+    parsed?.set(request, event);
     const context: WebhookEventContext = { request: shown, sourceAddress };
     const handle = () => deliver(onEvent, event, context, timeoutMs);
     if (store === undefined) return handle();
@@ -298,11 +310,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   };
 
-  return async (request, info) => {
+  const handle: WebhookHandler = async (request, info) => {
     const response = await handleDelivery(request, info);
     if (response.status !== 200) report(response, () => senderAddress(request, info?.remoteAddress, proxy));
     return response;
   };
+  return tracer === undefined ? handle : traced(tracer, handle, (request, response) => ({ event: parsed?.get(request), reason: refusals.get(response)?.reason }));
 }
 
 /** `urlSecret` as given: absent or `false` is no check; given but unset (undefined, null, '') is a mistake. */

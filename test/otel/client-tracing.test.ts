@@ -1,10 +1,11 @@
 /** The client's spans and metrics, through the OpenTelemetry SDK's in-memory exporter and a metric reader, against the mock marketplace. */
 import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AggregationTemporality, MeterProvider, MetricReader, type MetricData } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { MarketplaceClient, type ClientOptions, NotFoundError } from 'emporio';
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 class TestReader extends MetricReader {
   constructor() {
@@ -17,6 +18,10 @@ class TestReader extends MetricReader {
     return resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics);
   }
 }
+
+// As an application's OpenTelemetry set-up does (NodeSDK registers one): the active span follows async code.
+beforeAll(() => void context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable()));
+afterAll(() => context.disable());
 
 let mock: MockMarketplace | undefined;
 afterEach(() => mock?.close());
@@ -140,7 +145,9 @@ describe('client spans', () => {
     const provider = new BasicTracerProvider();
     const parent = provider.getTracer('app').startSpan('handle request');
     await context.with(trace.setSpan(context.active(), parent), () => client.orders.get('DEMO-OPEN'));
+    parent.end();
     const [span] = spans();
+    expect(span?.parentSpanContext?.spanId).toBe(parent.spanContext().spanId);
     const traceparent = sent[0]?.headers.get('traceparent');
     expect(traceparent).toBe(`00-${span?.spanContext().traceId}-${span?.spanContext().spanId}-01`);
   });
