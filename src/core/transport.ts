@@ -217,8 +217,7 @@ export class Transport {
     let raw: RawAnswer;
     try {
       try {
-        // The first attempt runs outside p-retry: most requests succeed at once, and entering
-        // p-retry costs several microseconds per request. Retries go through it.
+        // The first attempt runs outside the retry loop: most requests succeed at once.
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
         if (!(error instanceof Error)) throw error;

@@ -1,7 +1,7 @@
 import type { Answer } from '../core/answer.js';
 import type { ApiName, ResolvedOptions } from '../core/options.js';
 import type { OpenTelemetryAttributes, OpenTelemetrySpan } from '../core/otel-types.js';
-import { RequestPath } from '../core/paths.js';
+import type { RequestPath } from '../core/paths.js';
 import type { RequestSpec } from '../core/request.js';
 import type { ClientTelemetry } from '../core/client-telemetry.js';
 import type { CallTelemetry } from '../core/telemetry.js';
@@ -195,13 +195,13 @@ function operationFinder(options: ResolvedOptions): (spec: RequestSpec<unknown>)
 
   return (spec) => {
     const { path, method, api } = spec;
-    if (path instanceof RequestPath || path.startsWith('/')) {
-      const key = `${method} ${path instanceof RequestPath ? path.strings.join('{}') : path}`;
+    if (typeof path !== 'string' || path.startsWith('/')) {
+      const key = `${method} ${typeof path === 'string' ? path : path.strings.join('{}')}`;
       let operation = known.get(key);
       if (operation === undefined) {
         operation = find(method, key.slice(method.length + 1), api);
         // A parameter that picks the endpoint (`/orders/{}/${action}`) is matched on the built path, every time.
-        if (operation.template === undefined && path instanceof RequestPath) return findBuilt(path, method, api);
+        if (operation.template === undefined && typeof path !== 'string') return findBuilt(path, method, api);
         known.set(key, operation);
       }
       return operation;

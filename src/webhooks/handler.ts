@@ -8,7 +8,6 @@ import { WebhookParseError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { readLimited } from './read-limited.js';
 import type { OpenTelemetryTracer } from '../core/otel-types.js';
-import { traced } from './traced.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -240,10 +239,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const inFlight = new Set<string>();
 
   const report = refusalReporter(options.onError, logger);
-  const tracer = options.tracer;
-  if (tracer !== undefined && typeof tracer?.startActiveSpan !== 'function') throw new TypeError('createWebhookHandler: tracer must be an OpenTelemetry Tracer');
   /** Each delivery's event, for its span (only with a tracer). */
-  const parsed = tracer && new WeakMap<Request, WebhookEvent>();
+  const parsed = options.tracer && new WeakMap<Request, WebhookEvent>();
   const tooLarge = () => refuse(413, 'body too large', 'body_too_large', new WebhookParseError(`body is larger than ${maxBodyBytes} bytes`));
 
   const handleDelivery: WebhookHandler = async (request, info) => {
@@ -315,7 +312,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (response.status !== 200) report(response, () => senderAddress(request, info?.remoteAddress, proxy));
     return response;
   };
-  return tracer === undefined ? handle : traced(tracer, handle, (request, response) => ({ event: parsed?.get(request), reason: refusals.get(response)?.reason }));
+  // The tracing code is loaded with the first delivery.
+  const tracing = parsed && import('./otel.js').then((loaded) => loaded.traced(options.tracer as OpenTelemetryTracer, handle, parsed, refusals));
+  return tracing ? async (request, info) => (await tracing)(request, info) : handle;
 }
 
 /** `urlSecret` as given: absent or `false` is no check; given but unset (undefined, null, '') is a mistake. */

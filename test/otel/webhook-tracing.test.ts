@@ -4,7 +4,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createWebhookHandler, type WebhookHandlerOptions } from 'emporio/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryTraceparent, traceInboxEvent } from '../../src/webhooks/tracing.js';
+import { deliveryTraceparent, traceInboxEvent } from '../../src/webhooks/otel.js';
 
 const SECRET = 'hook-secret-5f0c2a9e7b1d4c3a';
 const delivery = (body: unknown, path = `/hooks/${SECRET}`) =>

@@ -15,27 +15,29 @@ const STATUS_ERROR = 2;
 /** A webhook handler (the handler's own type, kept here so no module imports the handler back). */
 export type Deliveries = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;
 
-/** What tracing is told of an answered delivery: its event when it was parsed, the refusal's reason when it was refused. */
-export interface DeliveryFacts {
-  event: WebhookEvent | undefined;
-  reason: string | undefined;
-}
 
 /** The delivery span of each request being handled, for the inbox to link its processing to. */
 const deliverySpans = new WeakMap<Request, OpenTelemetrySpanContext>();
 
+/** Where tracing reads what the handler learnt of a delivery: its event once parsed (by request), why it was refused (by answer). */
+export type DeliveryFacts = [events: WeakMap<Request, WebhookEvent>, refusals: WeakMap<Response, { reason: string }>];
+
 /** `handle` with one SERVER span per delivery, active while it runs (so `onEvent`'s own spans are its children). */
-export function traceDeliveries(tracer: OpenTelemetryTracer, handle: Deliveries, factsOf: (request: Request, response: Response) => DeliveryFacts): Deliveries {
+export function traced(tracer: OpenTelemetryTracer, handle: Deliveries, ...[events, refusals]: DeliveryFacts): Deliveries {
   return (request, info) =>
     tracer.startActiveSpan('webhook delivery', { kind: SPAN_KIND_SERVER, attributes: { 'http.request.method': request.method } }, async (span) => {
       deliverySpans.set(request, span.spanContext());
       try {
         const response = await handle(request, info);
-        const { event, reason } = factsOf(request, response);
-        const attributes: OpenTelemetryAttributes = { 'http.response.status_code': response.status, ...eventAttributes(event) };
+        const event = events.get(request);
+        const reason = refusals.get(response)?.reason;
+        const attributes: OpenTelemetryAttributes = { 'http.response.status_code': response.status };
         if (reason !== undefined) attributes['emporio.webhook.refusal_reason'] = reason;
+        if (event !== undefined) {
+          Object.assign(attributes, eventAttributes(event));
+          span.updateName?.(`webhook ${printable(event.event_type)}`);
+        }
         span.setAttributes(attributes);
-        if (event !== undefined) span.updateName?.(`webhook ${printable(event.event_type)}`);
         // As for any server: a refused request (4xx) is the sender's failure, not the receiver's.
         if (response.status >= 500) span.setStatus({ code: STATUS_ERROR, ...(reason === undefined ? {} : { message: reason }) });
         return response;
@@ -74,8 +76,7 @@ export function traceInboxEvent<T>(tracer: OpenTelemetryTracer, event: WebhookEv
   });
 }
 
-function eventAttributes(event: WebhookEvent | undefined): OpenTelemetryAttributes {
-  if (event === undefined) return {};
+function eventAttributes(event: WebhookEvent): OpenTelemetryAttributes {
   const attributes: OpenTelemetryAttributes = { 'emporio.webhook.event_type': printable(event.event_type) };
   const order = (event as { order?: { code?: unknown } }).order?.code;
   const returned = (event as { return?: { return_code?: unknown } }).return?.return_code;
