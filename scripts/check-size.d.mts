@@ -9,8 +9,8 @@ export interface Budget {
 }
 export const BUDGETS: Budget[];
 export function measureEntry(file: string): Promise<{ minBytes: number; gzipBytes: number; packages: Set<string>; lazy: string[] }>;
-/** An esbuild plugin: the package's own chunks loaded with import() stay out of the bundle measured; `found` collects their paths. */
-export function lazyChunks(found?: Set<string>): import('esbuild').Plugin;
+/** An esbuild plugin: the package's own chunks loaded with import() stay out of the bundle measured; `found` maps each import as written to its file. */
+export function lazyChunks(found?: Map<string, string>): import('esbuild').Plugin;
 export function checkSizes(): Promise<
   { entry: string; minKb: number; gzipKb: number; budgetKb: number; packages: string[]; intruders: string[]; ok: boolean }[]
 >;

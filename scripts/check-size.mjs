@@ -39,13 +39,13 @@ export const BUDGETS = [
  * A chunk loaded with import() (of the package's own files) stays out of the bundle measured, its
  * import as written; `found` collects the chunks' paths, to measure them on their own.
  */
-export function lazyChunks(found = new Set()) {
+export function lazyChunks(found = new Map()) {
   return {
     name: 'lazy-chunks',
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind !== 'dynamic-import') return undefined;
-        found.add(relative(process.cwd(), join(args.resolveDir, args.path)));
+        found.set(args.path, relative(process.cwd(), join(args.resolveDir, args.path)));
         return { path: args.path, external: true };
       });
     },
@@ -54,9 +54,9 @@ export function lazyChunks(found = new Set()) {
 
 /** The entry's size without the chunks it loads with import(); `lazy`: those chunks' files. */
 export async function measureEntry(file) {
-  const lazy = new Set();
+  const found = new Map();
   const result = await build({
-    plugins: [lazyChunks(lazy)],
+    plugins: [lazyChunks(found)],
     entryPoints: [file],
     bundle: true,
     minify: true,
@@ -76,7 +76,10 @@ export async function measureEntry(file) {
       .filter((input) => input.includes('node_modules/'))
       .map((input) => input.split('node_modules/').pop().split('/').slice(0, input.includes('node_modules/@') ? 2 : 1).join('/')),
   );
-  return { minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, packages, lazy: [...new Set(lazy)] };
+  // Only the imports that survived tree-shaking: dead code's import() loads nothing.
+  const kept = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.kind === 'dynamic-import').map((entry) => entry.path));
+  const lazy = [...new Set(kept.filter((path) => found.has(path)).map((path) => found.get(path)))];
+  return { minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, packages, lazy };
 }
 
 export async function checkSizes() {
