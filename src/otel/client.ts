@@ -111,7 +111,8 @@ export function clientTelemetry(options: ResolvedOptions): ClientTelemetry {
         return running.then(
           (answer) => {
             noteRemaining(api, answer.headers, remaining);
-            finish(answer.status, answer.response().requestId, undefined);
+            // response() scrubs the token from every header: only worth it when there is a request id.
+            finish(answer.status, answer.headers.has('x-request-id') ? answer.response().requestId : undefined, undefined);
             return answer;
           },
           (error: unknown) => {
