@@ -173,3 +173,20 @@ describe('client metrics', () => {
     expect(remaining.map((p) => p.attributes['emporio.api'])).toContain('catalog');
   });
 });
+
+describe('tracing options', () => {
+  it('refuses a tracer or meter that is not one, and propagateTraceContext that is not a boolean, when the client is made', () => {
+    const base = { baseUrl: 'https://api.marketplace.test', vendor: 'marketplace', token: 'tok' };
+    expect(() => new MarketplaceClient({ ...base, tracer: {} as never })).toThrow(/tracer.*OpenTelemetry Tracer/);
+    expect(() => new MarketplaceClient({ ...base, meter: { createCounter() {} } as never })).toThrow(/meter.*OpenTelemetry Meter/);
+    expect(() => new MarketplaceClient({ ...base, propagateTraceContext: 'yes' as never })).toThrow(/propagateTraceContext/);
+    expect(() => new MarketplaceClient({ ...base, tracer: undefined, meter: undefined, propagateTraceContext: undefined })).not.toThrow();
+  });
+
+  it('makes no span and loads nothing for a client without a tracer or meter', async () => {
+    const { spans } = setup();
+    const plain = new MarketplaceClient({ baseUrl: mock!.baseUrl, vendor: mock!.vendor, tokens: mock!.tokens, fetch: mock!.fetch });
+    await plain.orders.get('DEMO-OPEN');
+    expect(spans()).toHaveLength(0);
+  });
+});
