@@ -13,7 +13,7 @@ export const entries = {
 };
 
 /** ESM-only dependencies: Node 20 before 20.19 cannot require() them, so the CommonJS build carries them. */
-const esmOnly = ['ky', 'p-retry', 'is-network-error'];
+const esmOnly = ['ky'];
 /**
  * zod is carried by both builds, tree-shaken to what the schemas use: Node then loads one chunk
  * instead of zod's ninety-odd modules (its 64 locales among them) (the webhooks entry starts in a fifth of the time), and

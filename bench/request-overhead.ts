@@ -13,11 +13,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { MarketplaceClient } from 'emporio';
 import ky from 'ky';
 import { compareInterleaved, fmt, inFreshProcesses, latencyServer, loopbackServer, median, type Row } from './harness.js';
 
-const PROCESSES = 5;
+const PROCESSES = 8;
 /** Per process. */
 const CALLS = 1_000;
 /** Each call of the latency comparison takes at least LATENCY_MS: fewer calls, smaller slices. */
@@ -73,7 +75,16 @@ export async function measureLoopback() {
     const sdkNoCache = async (n: number) => {
       for (let i = 0; i < n; i++) check(await uncached.orders.get('DEMO-OPEN'));
     };
-    return await compareInterleaved({ fetch, ky, sdk, sdkNoCache }, { calls: CALLS, warmup: 1, rounds: 5 });
+    // The OpenTelemetry SDK's own tracer and meter (spans made and ended, no exporter): what tracing costs a call.
+    const traced = new MarketplaceClient({
+      ...clientOptions(server.url),
+      tracer: new BasicTracerProvider().getTracer('bench'),
+      meter: new MeterProvider().getMeter('bench'),
+    });
+    const sdkTraced = async (n: number) => {
+      for (let i = 0; i < n; i++) check(await traced.orders.get('DEMO-OPEN'));
+    };
+    return await compareInterleaved({ fetch, ky, sdk, sdkNoCache, sdkTraced }, { calls: CALLS, warmup: 1, rounds: 5 });
   } finally {
     await server.close();
   }
@@ -95,14 +106,14 @@ export async function benchRequestOverhead(): Promise<Row[]> {
   }
 
   /** Per process: the variant's median time for CALLS calls, and its ratio to `baseline`'s. */
-  const across = (variant: 'ky' | 'sdk' | 'sdkNoCache', baseline: 'fetch' | 'ky') => ({
+  const across = (variant: 'ky' | 'sdk' | 'sdkNoCache' | 'sdkTraced', baseline: 'fetch' | 'ky' | 'sdk') => ({
     measured: `${fmt.us(median(runs.map((run) => run[variant])) / CALLS)}/call`,
     baseline: `${fmt.us(median(runs.map((run) => run[baseline])) / CALLS)} ${baseline}`,
     ratio: median(runs.map((run) => run[variant] / run[baseline])),
   });
   const data = {
     calls: CALLS,
-    processes: runs.map(({ fetch, ky, sdk, sdkNoCache }) => ({ medianMs: { fetch, ky, sdk, sdkNoCache }, sdkOverKy: sdk / ky })),
+    processes: runs.map(({ fetch, ky, sdk, sdkNoCache, sdkTraced }) => ({ medianMs: { fetch, ky, sdk, sdkNoCache, sdkTraced }, sdkOverKy: sdk / ky })),
   };
   /** The latency comparison's time per call of `variant`, against `baseline`'s. */
   const atLatency = (variant: 'ky' | 'sdk', baseline: 'fetch' | 'ky') => ({
@@ -117,6 +128,8 @@ export async function benchRequestOverhead(): Promise<Row[]> {
     {
       name: `orders.get vs bare ky (median of ${PROCESSES} processes)`,
       ...overKy,
+      // SDK ÷ raw fetch beside it: what ky and the SDK together cost over fetch on loopback.
+      baseline: `${overKy.baseline}; SDK ÷ fetch ${across('sdk', 'fetch').ratio.toFixed(2)}`,
       goal: '<= 1.05',
       pass: overKy.ratio <= 1.05,
       data: { ...data, spread: [Math.min(...spread), Math.max(...spread)] },
@@ -127,6 +140,7 @@ export async function benchRequestOverhead(): Promise<Row[]> {
     { name: `orders.get vs bare ky, ${LATENCY_MS} ms server latency (context)`, ...atLatency('sdk', 'ky'), goal: '-', pass: undefined, data: slowData },
     { name: `bare ky vs raw fetch, ${LATENCY_MS} ms server latency (context)`, ...atLatency('ky', 'fetch'), goal: '-', pass: undefined, data: slowData },
     { name: 'orders.get vs raw fetch', ...across('sdk', 'fetch'), goal: '-', pass: undefined, data },
+    { name: 'orders.get with a tracer and meter vs without (context)', ...across('sdkTraced', 'sdk'), goal: '-', pass: undefined, data },
     { name: 'orders.get cache:false vs raw fetch', ...across('sdkNoCache', 'fetch'), goal: '-', pass: undefined, data },
     { name: 'bare ky vs raw fetch (context)', ...across('ky', 'fetch'), goal: '-', pass: undefined, data },
   ];

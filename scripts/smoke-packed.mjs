@@ -66,6 +66,12 @@ try {
       ok(order.code === 'DEMO-OPEN', 'orders.get');
       const missing = await client.orders.get('NOPE-1').catch((e) => e);
       ok(missing instanceof NotFoundError, 'NotFoundError class');
+      // Tracing loads its chunk with import() on the first call, in both builds, with no @opentelemetry/api installed.
+      const spans = [];
+      const span = { setAttributes() {}, addEvent() {}, setStatus() {}, spanContext: () => ({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 }), end() {} };
+      const tracer = { startActiveSpan: (name, _options, fn) => (spans.push(name), fn(span)) };
+      const traced = new MarketplaceClient({ baseUrl: server.url, vendor: server.mock.vendor, tokens: server.mock.tokens, tracer });
+      ok((await traced.orders.get('DEMO-OPEN')).code === 'DEMO-OPEN' && spans.join() === 'orders.get', 'a traced orders.get');
       ok(webhooks.isAllowedSourceIp('185.6.76.1') === true, 'isAllowedSourceIp');
       ok(webhooks.parseWebhook(JSON.stringify({ event_type: 'new_order', order: { code: 'X' } })).event_type === 'new_order', 'parseWebhook');
       console.log(MODE, process.version, 'smoke ok');

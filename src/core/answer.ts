@@ -105,22 +105,32 @@ export const BODY_TIMEOUT = Symbol('body timeout');
 /** Marks a body cancelled at `maxResponseBytes` (mapped to ResponseTooLargeError). */
 export const BODY_TOO_LARGE = Symbol('body too large');
 
+/** The largest body read in one call (`text()`) when its length is declared: the usual answer. */
+const WHOLE_READ_MAX = 256 * 1024;
+
 /**
- * The body as text, read as a stream so it can be stopped: past `limit` decoded bytes
- * (fetch has already undone gzip/br, so a small bomb counts at its full size), at the
- * deadline, or on the caller's abort. Stopping cancels the stream, which closes the
- * connection instead of leaving it downloading.
+ * The body as text, within `limit` decoded bytes, by the deadline, or until the caller's abort.
+ * A body that declares its length (at most 256 KiB, under the limit, no content-encoding) is read
+ * in one `text()` call, which costs fetch far less than a reader loop; a stop then rejects at once
+ * (an abort also ends the download, its signal being the request's). Any other body is read as a stream,
+ * so it can be stopped: past `limit` decoded bytes (fetch has already undone gzip/br, so a small
+ * bomb counts at its full size), at the deadline, or on the caller's abort. Stopping cancels the
+ * stream, which closes the connection instead of leaving it downloading.
  */
 export async function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
   const stream = response.body;
   if (stream === null) return '';
-  const read = new BodyRead(stream.getReader(), deadline);
+  const headers = response.headers;
+  const declared = headers.get('content-length');
+  const whole = declared !== null && Number(declared) <= Math.min(limit, WHOLE_READ_MAX) && headers.get('content-encoding') === null;
+  const read = new BodyRead(whole ? undefined : stream.getReader(), deadline);
   const stopListening = signal && whenAborted(signal, () => read.stop(signal.reason));
   deadlines.add(read);
   // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
+    if (read.reader === undefined) return await read.until(response.text());
     for (;;) {
       const { done, value } = await read.reader.read();
       if (read.stopped) throw read.reason;
@@ -142,21 +152,32 @@ export async function readBody(response: Response, limit: number, deadline: numb
   }
 }
 
-/** One body being read, and why it was stopped. */
+/** One body being read (by a reader, or in one call), and why it was stopped. */
 class BodyRead {
   stopped = false;
   reason: unknown;
+  /** Rejects the one-call read's promise. */
+  #fail: ((why: unknown) => void) | undefined;
 
   constructor(
-    readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    readonly reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
     readonly deadline: number,
   ) {}
+
+  /** `reading`, unless the read is stopped first. */
+  until<T>(reading: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#fail = reject;
+      reading.then(resolve, reject);
+    });
+  }
 
   stop(why: unknown): void {
     if (this.stopped) return;
     this.stopped = true;
     this.reason = why;
-    this.reader.cancel().catch(() => {});
+    this.#fail?.(why);
+    this.reader?.cancel().catch(() => {});
   }
 }
 

@@ -5,6 +5,7 @@ import { VERSION } from '../version.js';
 import type { DriftReport } from '../schemas/drift.js';
 import { isHeaderValue } from './text.js';
 import type { ApiName } from './api-name.js';
+import type { OpenTelemetryMeter, OpenTelemetryTracer } from './otel-types.js';
 
 export type { ApiName } from './api-name.js';
 
@@ -96,6 +97,16 @@ export interface ClientOptions {
    * `ResponseValidationError` instead of resolving as sent. Default false.
    */
   strict?: boolean;
+  /**
+   * Your OpenTelemetry tracer (`trace.getTracer('my-shop')` of `@opentelemetry/api`): one client
+   * span per request the client sends, named as the method that sends it (`orders.get`). The
+   * tracing code is loaded on the first call. See the tracing guide (docs/tracing.md).
+   */
+  tracer?: OpenTelemetryTracer | undefined;
+  /** Your OpenTelemetry meter (`metrics.getMeter('my-shop')`): call durations, 429 and 5xx answers, retries, rate-limit waits and the rate-limit room left. */
+  meter?: OpenTelemetryMeter | undefined;
+  /** Send the client span's W3C `traceparent` header to the service (with `tracer`). Default false. */
+  propagateTraceContext?: boolean | undefined;
 }
 
 /** @internal */
@@ -117,11 +128,15 @@ export interface ResolvedOptions {
   /** The whole User-Agent header: the SDK's, then the caller's `userAgent`. */
   userAgent: string;
   strict: boolean;
+  tracer: OpenTelemetryTracer | undefined;
+  meter: OpenTelemetryMeter | undefined;
+  propagateTraceContext: boolean;
 }
 
 const KNOWN_OPTIONS = new Set<string>([
   'baseUrl', 'vendor', 'token', 'tokens', 'apiVersion', 'legacyBaseUrl', 'timeout', 'maxRetries',
   'fetch', 'cache', 'rateLimit', 'rateLimitStore', 'logger', 'hooks', 'maxResponseBytes', 'allowHttp', 'userAgent', 'strict',
+  'tracer', 'meter', 'propagateTraceContext',
 ]);
 const API_NAMES = new Set<string>(['orders', 'products', 'catalog', 'account', 'cps', 'legacyV2']);
 
@@ -164,8 +179,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fetch: options.fetch === undefined ? undefined : checkFunction('fetch', options.fetch),
     cache: checkCache(options.cache),
     rateLimit: checkRateLimit(options.rateLimit),
-    rateLimitStore: checkRateLimitStore(options.rateLimitStore),
-    logger: checkLogger(options.logger),
+    rateLimitStore: checkHas('rateLimitStore', options.rateLimitStore, 'step', 'a store with a step method (redisStores(redis).rateLimitStore)'),
+    logger: checkHas('logger', options.logger, 'debug', 'an object with at least a debug(message) method'),
     hooks: checkHooks(options.hooks),
     maxResponseBytes: checkNumber('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, {
       min: 1,
@@ -173,6 +188,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     }),
     userAgent: options.userAgent === undefined ? SDK_USER_AGENT : `${SDK_USER_AGENT} ${checkUserAgent(options.userAgent)}`,
     strict: checkBoolean('strict', options.strict ?? false),
+    tracer: checkHas('tracer', options.tracer, 'startActiveSpan', 'an OpenTelemetry Tracer'),
+    meter: checkHas('meter', options.meter, 'createHistogram', 'an OpenTelemetry Meter'),
+    propagateTraceContext: checkBoolean('propagateTraceContext', options.propagateTraceContext ?? false),
   };
 }
 
@@ -275,21 +293,10 @@ function checkRateLimit(value: unknown): RateLimitBudget | false | undefined {
   return budget as RateLimitBudget;
 }
 
-function checkRateLimitStore(value: unknown): RateLimitStore | undefined {
-  if (value === undefined) return undefined;
-  const store = value as Partial<RateLimitStore> | null;
-  if (typeof store !== 'object' || store === null || typeof store.step !== 'function') {
-    return fail('rateLimitStore', 'must be a store with a step method (redisStores(redis).rateLimitStore)');
-  }
-  return value as RateLimitStore;
-}
-
-function checkLogger(value: unknown): Logger | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || typeof (value as Logger).debug !== 'function') {
-    return fail('logger', 'must be an object with at least a debug(message) method');
-  }
-  return value as Logger;
+/** Undefined, or an object with the function `method`. */
+function checkHas<T>(option: string, value: T, method: string, what: string): T {
+  if (value !== undefined && typeof (value as Record<string, unknown> | null)?.[method] !== 'function') fail(option, `must be ${what}`);
+  return value;
 }
 
 const HOOK_NAMES = new Set(['onRequest', 'onResponse', 'onDrift']);

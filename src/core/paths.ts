@@ -9,7 +9,8 @@ export type PathParam = string | number;
  */
 export class RequestPath {
   constructor(
-    private readonly strings: readonly string[],
+    /** The template's literal parts: tracing names the call after them (`/orders/{}`). */
+    readonly strings: readonly string[],
     private readonly params: readonly PathParam[],
   ) {}
 

@@ -1,6 +1,7 @@
 import { RateLimitBudgetError, type RequestTarget } from './errors.js';
 import type { Logger } from './logger.js';
 import { ProcessWindows, type RateLimitSettle, type RateLimitStep, type RateLimitStepResult } from './rate-limit-window.js';
+import type { TracedTarget } from './telemetry.js';
 import { sleep, within } from './time.js';
 import { errorText } from './text.js';
 
@@ -182,6 +183,7 @@ export class RateLimiter {
     }
     if (result.status === 'window' && this.now() - started + result.wait > MAX_HOLD_MS) this.#tooLong(result.wait, target);
     if (result.status === 'figures') return this.#untilAnswered(tokenId, result.wait, signal);
+    (target as TracedTarget).telemetry?.waiting(result.wait, result.status);
     if (result.status === 'window') {
       this.logger.debug(`rate limit: remaining 0, waiting ${result.wait} ms for the reset`, { url: target.url });
     } else {
@@ -194,6 +196,7 @@ export class RateLimiter {
   async #holdReserved(tokenId: string, countedIn: CountedIn, wait: number, target: RequestTarget, signal: AbortSignal | undefined): Promise<void> {
     try {
       if (wait > MAX_HOLD_MS) this.#tooLong(wait, target);
+      (target as TracedTarget).telemetry?.waiting(wait, 'reserved');
       this.logger.debug(`rate limit: remaining 0, waiting ${wait} ms for a slot reserved in a later window`, { url: target.url });
       await sleep(wait, signal);
     } catch (error) {

@@ -1,7 +1,7 @@
-import pRetry from 'p-retry';
 import { AuthenticationError, ConnectionError, InternalServerError, RateLimitBudgetError, RateLimitError, type RequestTarget, TimeoutError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { RefreshableTokenSource, TokenSource } from './options.js';
+import type { TracedTarget } from './telemetry.js';
 import { sleep, within } from './time.js';
 
 /** The retry and renewal loop: which failures are tried again, after how long, and a token renewed after a 401. */
@@ -38,7 +38,7 @@ export async function renewedAfter401(
   return true;
 }
 
-/** Attempts after a failed first one; delays are computed here (jitter, Retry-After, rate-limit reset), not by p-retry. */
+/** Attempts after a failed first one, each after its delay (jitter, Retry-After, rate-limit reset), while the failure is transient. */
 export async function retryAttempts<T>(
   attempt: (attemptNumber: number) => Promise<T>,
   first: Error,
@@ -51,6 +51,7 @@ export async function retryAttempts<T>(
     if (!isTransient(error)) return false;
     const wait = retryDelay(error, attemptNumber);
     if (wait === undefined) return false;
+    (target as TracedTarget).telemetry?.retrying(attemptNumber, wait, error);
     logger.debug(
       `retry ${attemptNumber}/${attemptNumber + retriesLeft - 1} in ${wait} ms after: ${error.message}`,
       { method: target.method, url: target.url },
@@ -58,15 +59,18 @@ export async function retryAttempts<T>(
     await sleep(wait, signal);
     return true;
   };
-  if (!(await backOff(first, 1, retries))) throw first;
-  // p-retry counts from 1 for its first call, which is the call's first retry (attempt 1).
-  return pRetry((attemptNumber) => attempt(attemptNumber), {
-    retries: retries - 1,
-    minTimeout: 0,
-    maxTimeout: 0,
-    signal,
-    shouldRetry: ({ error, attemptNumber, retriesLeft }) => backOff(error, attemptNumber + 1, retriesLeft),
-  });
+  // Attempt n is the call's nth retry; `retries - n + 1` are left when it is decided.
+  let error = first;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    if (!(await backOff(error, attemptNumber, retries - attemptNumber + 1))) throw error;
+    signal?.throwIfAborted();
+    try {
+      return await attempt(attemptNumber);
+    } catch (thrown) {
+      if (!(thrown instanceof Error) || attemptNumber >= retries) throw thrown;
+      error = thrown;
+    }
+  }
 }
 
 function retryDelay(error: Error, attemptNumber: number): number | undefined {

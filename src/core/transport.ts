@@ -47,6 +47,8 @@ import {
 import { markRefused, renewedAfter401, retryAfterMs, retryAttempts } from './retry.js';
 import { isThenable, within } from './time.js';
 import { isHeaderValue } from './text.js';
+import type { ClientTelemetry } from './client-telemetry.js';
+import type { CallTelemetry, TracedTarget } from './telemetry.js';
 
 export type { HttpMethod, ListOptions, RequestOptions, RequestSpec } from './request.js';
 
@@ -82,6 +84,8 @@ export class Transport {
   /** The Accept values, built once: they go on every request and into every cache key. */
   readonly #acceptV3: string;
   readonly #acceptOther: string;
+  /** Tracing and metrics, loaded on first use with the `tracer` or `meter` option (undefined when loading failed). */
+  readonly #telemetry: Promise<ClientTelemetry | undefined> | undefined;
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
@@ -103,6 +107,12 @@ export class Transport {
       redirect: 'manual',
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
+    if (options.tracer || options.meter) {
+      this.#telemetry = import('../otel/client.js').then(
+        (loaded) => loaded.clientTelemetry(options),
+        (error: unknown) => void this.warn(`tracing could not be loaded; calls go on untraced: ${thrownText(error)}`),
+      );
+    }
   }
 
   /**
@@ -194,9 +204,14 @@ export class Transport {
     return new PagePromise(fetchPage, { prefetch: (spec.options as ListOptions | undefined)?.prefetch });
   }
 
-  async send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
+  send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
+    const telemetry = this.#telemetry;
+    return telemetry ? telemetry.then((traced) => (traced ? traced.call(spec, (call) => this.#send(spec, call)) : this.#send(spec))) : this.#send(spec);
+  }
+
+  async #send<T>(spec: RequestSpec<T>, telemetry?: CallTelemetry): Promise<Answer<T>> {
     const url = buildUrl(spec, this.#options.baseUrl, this.#options.legacyBaseUrl);
-    const target: RequestTarget = { method: spec.method, url: redactUrl(url) };
+    const target: TracedTarget = { method: spec.method, url: redactUrl(url), telemetry };
     const options = spec.options ?? NO_OPTIONS;
     const signal = options.signal;
     const retryable = spec.idempotent ?? spec.method === 'GET';
@@ -206,8 +221,7 @@ export class Transport {
     let raw: RawAnswer;
     try {
       try {
-        // The first attempt runs outside p-retry: most requests succeed at once, and entering
-        // p-retry costs several microseconds per request. Retries go through it.
+        // The first attempt runs outside the retry loop: most requests succeed at once.
         raw = await this.#attempt(spec, url, target);
       } catch (error) {
         if (!(error instanceof Error)) throw error;
@@ -343,6 +357,7 @@ export class Transport {
 
       let raw: RawAnswer;
       spec.onWire?.('sent');
+      (target as TracedTarget).telemetry?.sending(headers, atApi);
       try {
         raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, attempt);
         // Only the service's origin sets the token's rate-limit figures: another host's say nothing about it.

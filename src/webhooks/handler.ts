@@ -8,6 +8,7 @@ import { WebhookParseError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { readLimited } from './read-limited.js';
 import { inboxDelivery, type WebhookInbox } from './inbox.js';
+import type { OpenTelemetryTracer } from '../core/otel-types.js';
 
 /**
  * Where handled deliveries are remembered. Methods may return values or promises, so a
@@ -153,6 +154,11 @@ export interface WebhookHandlerOptions {
   onError?: (error: Error, info: WebhookErrorInfo) => void;
   /** Where the handler's warnings go (default `console`): one line per delivery not answered 200, without `onError`. */
   logger?: Pick<Logger, 'warn'>;
+  /**
+   * Your OpenTelemetry tracer (`trace.getTracer('my-shop')`): one server span per delivery, with its
+   * event type, order or return code, the answer's status and a refusal's reason. See the tracing guide (docs/tracing.md).
+   */
+  tracer?: OpenTelemetryTracer | undefined;
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;
@@ -254,6 +260,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const inFlight = new Set<string>();
 
   const report = refusalReporter(options.onError, logger);
+  /** Each delivery's event, for its span (only with a tracer). */
+  const parsed = options.tracer && new WeakMap<Request, WebhookEvent>();
   const tooLarge = () => refuse(413, 'body too large', 'body_too_large', new WebhookParseError(`body is larger than ${maxBodyBytes} bytes`));
 
   const handleDelivery: WebhookHandler = async (request, info) => {
@@ -295,6 +303,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       return refuse(400, (error as Error).message, 'body_invalid', error as Error);
     }
+    parsed?.set(request, event);
     const key = `emporio:webhook:${await sha256Hex(dedupeIdentity(event) ?? bytes)}`;
     if (inbox !== undefined) {
       const delivery = inboxDelivery(key, event, new TextDecoder().decode(bytes), shown.url, sourceAddress);
@@ -327,11 +336,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   };
 
-  return async (request, info) => {
+  const handle: WebhookHandler = async (request, info) => {
     const response = await handleDelivery(request, info);
     if (response.status !== 200) report(response, () => senderAddress(request, info?.remoteAddress, proxy));
     return response;
   };
+  // The tracing code is loaded with the first delivery.
+  const tracing = parsed && import('./otel.js').then((loaded) => loaded.traced(options.tracer as OpenTelemetryTracer, handle, parsed, refusals));
+  return tracing ? async (request, info) => (await tracing)(request, info) : handle;
 }
 
 /** `urlSecret` as given: `false` is no check; left out or unset (undefined, null, '') is a mistake, never a silent "no check". */
