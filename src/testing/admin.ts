@@ -16,10 +16,13 @@
  *   DELETE /__mock/admin/webhooks                  { url }               → { urls }
  *
  * Errors: 404 `{ error }` for an unknown order or path, 409 `{ error }` for an action the order's
- * state does not allow, 400 `{ error }` for a body that is not what the path takes, 413 `{ error }`
- * for a body past 64 KiB.
+ * state does not allow, 400 `{ error }` for a body that is not what the path takes (or a path with a
+ * broken `%` escape), 413 `{ error }` for a body past 64 KiB, 415 for a POST or DELETE without
+ * `Content-Type: application/json`, 403 for a `Host` that is no loopback name, IP address or the
+ * mock's own host (admin-guard.ts says why).
  */
 import { readLimited } from '../webhooks/read-limited.js';
+import { adminRefusal } from './admin-guard.js';
 import type { MockOrder } from './types.js';
 import { redactedWebhookUrl, type WebhookDelivery } from './events/webhook-sender.js';
 
@@ -78,11 +81,21 @@ const shownDelivery = (delivery: WebhookDelivery) => ({ ...delivery, url: redact
 const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 
-/** The admin API's answer to `request`, or undefined when its path is not under `/__mock/admin`. */
-export async function handleAdmin(target: AdminTarget, request: Request, path: string): Promise<Response | undefined> {
+/**
+ * The admin API's answer to `request`, or undefined when its path is not under `/__mock/admin`.
+ * `boundHost` is the host name the mock was started on (its base URL's).
+ */
+export async function handleAdmin(target: AdminTarget, request: Request, path: string, boundHost: string): Promise<Response | undefined> {
   if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
-  const parts = path.slice(ADMIN_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+  const refusal = adminRefusal(request, boundHost);
+  if (refusal) return reply(refusal.status, { error: refusal.error });
   const { method } = request;
+  let parts: string[];
+  try {
+    parts = path.slice(ADMIN_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return reply(400, { error: 'the path has a malformed % escape' });
+  }
   try {
     if (parts[0] === 'orders') {
       const [, code, action, ...rest] = parts;

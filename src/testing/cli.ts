@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MarketplaceClient } from '../client.js';
 import { WEBHOOK_TRIGGER_KINDS, type WebhookTriggerKind } from '../resources/orders/index.js';
 import { ADMIN_PREFIX, ORDER_ACTIONS } from './admin.js';
+import { isLoopbackHost } from './admin-guard.js';
 import { type ReturnWebhookDelivery, redactedWebhookUrl, type WebhookDelivery } from './events/webhook-sender.js';
 import { createMockCore } from './mock.js';
 import { listen } from './server.js';
@@ -74,7 +75,8 @@ async function admin(base: string, method: string, path: string, body?: unknown)
   try {
     answer = await fetch(`${base.replace(/\/+$/, '')}${ADMIN_PREFIX}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      // The admin API takes every POST and DELETE as JSON (admin-guard.ts), a body or none.
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -167,6 +169,11 @@ async function start(args: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number, got ${values.port}`);
   const interval = Number(values['webhook-interval-ms']);
   if (!Number.isSafeInteger(interval) || interval < 0) throw new UsageError(`--webhook-interval-ms must be a whole number of ms, got ${values['webhook-interval-ms']}`);
+  if (!isLoopbackHost(values.host)) {
+    console.error(
+      `emporio-mock: warning: listening on ${values.host}, not loopback: other machines can reach the mock and its admin API, which takes no token`,
+    );
+  }
   const server = await listen({ port, host: values.host });
   const token = values.token;
   const maxAttempts = 4;
@@ -207,7 +214,7 @@ async function start(args: string[]): Promise<void> {
   }
   console.log(`Webhooks: ${mock.webhooks.urls.map(redactedWebhookUrl).join(', ') || `none (emporio-mock webhook add <url> --url ${server.url})`}`);
   console.log(`Try: curl -H 'Accept: application/vnd.${mock.vendor}+json; version=3.0' -H 'Authorization: Bearer ${mock.tokens.orders}' ${server.url}/merchants/ecommerce/orders/${placed[0]?.code}`);
-  console.log(`Admin: curl -X POST ${server.url}${ADMIN_PREFIX}/orders   (emporio-mock order --help)`);
+  console.log(`Admin: curl -X POST -H 'Content-Type: application/json' ${server.url}${ADMIN_PREFIX}/orders   (emporio-mock order --help)`);
   console.log('Ctrl-C to stop.');
 
   const stop = async () => {

@@ -116,6 +116,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
   const vendor = options.vendor ?? 'marketplace';
   const baseUrl = (options.baseUrl ?? 'https://api.marketplace.test').replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const baseHost = new URL(baseUrl).hostname;
   const seed = options.seed ?? 1;
   const tokens = {
     orders: toList(options.tokens?.orders ?? DEFAULT_TOKENS.orders),
@@ -280,7 +281,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const file = request.method === 'GET' ? orders.serveFile(path) : undefined;
     if (file) return file;
-    const admin = await handleAdmin(mock, request, path);
+    const admin = await handleAdmin(mock, request, path, baseHost);
     if (admin) return admin;
 
     const requestId = `req-${(++requestCounter).toString(16).padStart(8, '0')}`;
