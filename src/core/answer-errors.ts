@@ -23,6 +23,12 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
       code: shown(e.code),
       messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(shown).filter(Boolean),
     }));
+  } else if (isFieldErrors(parsed)) {
+    // The account API's other form, `{ errors: { name: ["..."] } }`: one error per field, coded by its name.
+    errors = Object.entries(parsed.errors).map(([field, messages]) => ({
+      code: shown(field),
+      messages: (Array.isArray(messages) ? messages : [messages]).map(shown).filter(Boolean),
+    }));
   } else if (isObject(parsed) && isObject(parsed.error) && call.api === 'legacyV2') {
     // A legacy v2 envelope on an HTTP error: its error element, under the status's class.
     const { code, text } = parsed.error;
@@ -36,7 +42,7 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
     detail = 'Not Modified, and the client holds no cached answer to use in its place';
   }
   if (token && detail !== undefined) detail = scrub(detail, token);
-  const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
+  const rateLimitBody = !(isObject(parsed) && (Array.isArray(parsed.errors) || isFieldErrors(parsed)));
   const ErrorClass = apiErrorClass(raw.status, rateLimitBody, errors);
   // Every account call needs a user token; some also name a permission.
   const needs = call.permission
@@ -49,9 +55,20 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   return new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: call.api });
 }
 
-/** `{ errors: [{ code, messages }, ...] }`: the service's error form, whatever the status. */
+/**
+ * The service's error forms, whatever the status: `{ errors: [{ code, messages }, ...] }`, or
+ * `{ errors: { field: ["message", ...] } }` (recorded for a favorite list's creation).
+ */
 export function isErrorBody(value: unknown): boolean {
+  if (isFieldErrors(value)) return true;
   return isObject(value) && Array.isArray(value.errors) && value.errors.length > 0 && value.errors.every(isObject);
+}
+
+/** `{ errors: { field: ["message", ...], ... } }`: at least one field, each with a message or a list of them. */
+function isFieldErrors(value: unknown): value is { errors: Record<string, unknown> } {
+  if (!isObject(value) || !isObject(value.errors)) return false;
+  const fields = Object.values(value.errors);
+  return fields.length > 0 && fields.every((messages) => typeof messages === 'string' || (Array.isArray(messages) && messages.every((m) => typeof m === 'string')));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

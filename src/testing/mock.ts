@@ -268,6 +268,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
       }
     }
     if (budget) setRateLimitHeaders(response.headers, budget);
+    // Every recorded merchant answer carries it: orders change, so nothing may serve them from a cache.
+    if (merchant && !response.headers.has('cache-control')) response.headers.set('Cache-Control', 'no-cache');
     return response;
   };
 
