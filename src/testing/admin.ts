@@ -11,6 +11,8 @@
  *   POST   /__mock/admin/orders/:code/:action      accept | cancel | dispatch | deliver | return
  *                                                  | partially_return | extend | voucher | resend
  *                                                                       → { order }
+ *   GET    /__mock/admin/settings                                        → { vendor, tokens }
+ *                                                  (what `emporio-mock trigger` needs to call the mock)
  *   GET    /__mock/admin/webhooks                                        → { urls, deliveries }
  *   POST   /__mock/admin/webhooks                  { url }               → 201 { urls }
  *   DELETE /__mock/admin/webhooks                  { url }               → { urls }
@@ -36,6 +38,9 @@ class BodyTooLargeError extends Error {}
 
 /** The kit actions the admin API calls (a slice of `mock`). */
 export interface AdminTarget {
+  vendor: string;
+  /** The first accepted token of each API: test values, told to callers the Host check lets in. */
+  tokens: Readonly<Record<string, string>>;
   orders: {
     create(overrides?: Partial<MockOrder>): MockOrder;
     get(code: string): MockOrder | undefined;
@@ -118,6 +123,9 @@ export async function handleAdmin(target: AdminTarget, request: Request, path: s
         // The kit refuses a move its state does not allow (an accepted order cannot be accepted).
         return reply(409, { error: (error as Error).message });
       }
+    }
+    if (parts[0] === 'settings' && parts.length === 1) {
+      return method === 'GET' ? reply(200, { vendor: target.vendor, tokens: target.tokens }) : reply(405, { error: 'GET' });
     }
     if (parts[0] === 'webhooks' && parts.length === 1) {
       if (method === 'GET') return reply(200, { urls: target.webhooks.urls.map(redactedWebhookUrl), deliveries: target.webhooks.deliveries.map(shownDelivery) });

@@ -90,6 +90,23 @@ describe('emporio-mock from a shell', () => {
     expect(started.stderr).toContain('warning: listening on 192.0.2.1, not loopback');
   });
 
+  it("trigger finds the running mock's vendor and token itself: started with --vendor and --token, nothing is typed twice", async () => {
+    const receiver = await startReceiver();
+    closers.push(receiver.close);
+    const mock = await startCli(['--vendor', 'acme', '--token', 'manual-token-5e1', '--webhook', `${receiver.url}/${SECRET}`]);
+    const triggered = await runScript(cli, ['trigger', 'cancellation', 'DEMO-ACCEPTED', '--url', mock.url], { timeoutMs: 20_000 });
+    expect(triggered.stderr).toBe('');
+    expect(triggered.code).toBe(0);
+    expect(triggered.stdout).toContain('{"success":true}');
+    for (let i = 0; i < 150 && !receiver.received.some((d) => d.body.includes('DEMO-ACCEPTED')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const delivery = receiver.received.find((d) => d.body.includes('DEMO-ACCEPTED'));
+    expect(delivery?.headers['user-agent']).toBe('Acme OrderNotifier v1');
+    // What was given still wins: a wrong token is refused.
+    const refused = await runScript(cli, ['trigger', 'cancellation', 'DEMO-ACCEPTED', '--url', mock.url, '--token', 'wrong'], { timeoutMs: 20_000 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('401');
+  });
+
   it('--help on every command exits 0 with its usage; a bad option is a usage error (exit 2), not a stack trace', async () => {
     for (const command of [[], ['order'], ['webhook'], ['trigger']]) {
       const help = await runScript(cli, [...command, '--help'], { timeoutMs: 20_000 });
