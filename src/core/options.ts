@@ -133,7 +133,13 @@ const fail = (option: string, problem: string): never => {
 };
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) fail('options', 'must be an object');
+  if (options === undefined) {
+    // The first call a newcomer types: point at the constructor that reads the environment.
+    throw new TypeError(
+      'MarketplaceClient: options are required: new MarketplaceClient({ baseUrl, vendor, token }), or MarketplaceClient.fromEnv() to read EMPORIO_BASE_URL, EMPORIO_VENDOR and EMPORIO_TOKEN',
+    );
+  }
+  if (typeof options !== 'object' || options === null) fail('options', 'must be an object (or use MarketplaceClient.fromEnv())');
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) fail(key, 'is not a known option');
   }
