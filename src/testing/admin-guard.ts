@@ -7,15 +7,8 @@
  * name, an IP address (rebinding needs a name) or the host the mock was started on.
  */
 import { isIP } from 'node:net';
+import { isLoopbackHost } from '../core/options.js';
 import { parseMediaType } from './wire.js';
-
-/** `localhost`, `*.localhost` (RFC 6761), 127.0.0.0/8 and ::1, with or without IPv6 brackets. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (isIP(name) === 4) return name.startsWith('127.');
-  return name === '::1' || name === '0:0:0:0:0:0:0:1';
-}
 
 /** Why the admin API refuses `request` (a status and a message), or undefined when it may go on. */
 export function adminRefusal(request: Request, boundHost: string): { status: number; error: string } | undefined {

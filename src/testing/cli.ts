@@ -5,9 +5,9 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MarketplaceClient } from '../client.js';
+import { isLoopbackHost } from '../core/options.js';
 import { WEBHOOK_TRIGGER_KINDS, type WebhookTriggerKind } from '../resources/orders/index.js';
 import { ADMIN_PREFIX, ORDER_ACTIONS } from './admin.js';
-import { isLoopbackHost } from './admin-guard.js';
 import { type ReturnWebhookDelivery, redactedWebhookUrl, type WebhookDelivery } from './events/webhook-sender.js';
 import { createMockCore } from './mock.js';
 import { listen } from './server.js';

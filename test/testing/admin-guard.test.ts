@@ -61,7 +61,7 @@ describe('the admin API refuses what a web page could send it', () => {
     expect(rebound.status).toBe(403);
     expect(JSON.parse(rebound.text).error).toContain('attacker.example');
     expect((await raw(running.url, 'GET', '/__mock/admin/orders', { Host: `evil.test:${port}` })).status).toBe(403);
-    for (const host of [`localhost:${port}`, `app.localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `192.168.1.20:${port}`]) {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `192.168.1.20:${port}`]) {
       expect((await raw(running.url, 'GET', '/__mock/admin/orders', { Host: host })).status, host).toBe(200);
     }
   });
