@@ -18,16 +18,11 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   const parsed = tryParseJson(raw.text);
   // Every text is scrubbed before it is cut to an excerpt: a cut token would no longer be recognised.
   const shown = (value: unknown) => wireText(value, token);
-  if (isObject(parsed) && Array.isArray(parsed.errors)) {
-    errors = parsed.errors.filter(isObject).map((e) => ({
+  const list = wireErrorList(parsed);
+  if (list !== undefined) {
+    errors = list.map((e) => ({
       code: shown(e.code),
       messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(shown).filter(Boolean),
-    }));
-  } else if (isFieldErrors(parsed)) {
-    // The account API's other form, `{ errors: { name: ["..."] } }`: one error per field, coded by its name.
-    errors = Object.entries(parsed.errors).map(([field, messages]) => ({
-      code: shown(field),
-      messages: (Array.isArray(messages) ? messages : [messages]).map(shown).filter(Boolean),
     }));
   } else if (isObject(parsed) && isObject(parsed.error) && call.api === 'legacyV2') {
     // A legacy v2 envelope on an HTTP error: its error element, under the status's class.
@@ -42,7 +37,7 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
     detail = 'Not Modified, and the client holds no cached answer to use in its place';
   }
   if (token && detail !== undefined) detail = scrub(detail, token);
-  const rateLimitBody = !(isObject(parsed) && (Array.isArray(parsed.errors) || isFieldErrors(parsed)));
+  const rateLimitBody = list === undefined;
   const ErrorClass = apiErrorClass(raw.status, rateLimitBody, errors);
   // Every account call needs a user token; some also name a permission.
   const needs = call.permission
@@ -55,20 +50,25 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   return new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: call.api });
 }
 
-/**
- * The service's error forms, whatever the status: `{ errors: [{ code, messages }, ...] }`, or
- * `{ errors: { field: ["message", ...] } }` (recorded for a favorite list's creation).
- */
+/** A body in one of the service's error forms (below), whatever the status. */
 export function isErrorBody(value: unknown): boolean {
-  if (isFieldErrors(value)) return true;
-  return isObject(value) && Array.isArray(value.errors) && value.errors.length > 0 && value.errors.every(isObject);
+  const list = wireErrorList(value);
+  return list !== undefined && list.length > 0 && list.length === Object.keys((value as { errors: object }).errors).length;
 }
 
-/** `{ errors: { field: ["message", ...], ... } }`: at least one field, each with a message or a list of them. */
-function isFieldErrors(value: unknown): value is { errors: Record<string, unknown> } {
-  if (!isObject(value) || !isObject(value.errors)) return false;
-  const fields = Object.values(value.errors);
-  return fields.length > 0 && fields.every((messages) => typeof messages === 'string' || (Array.isArray(messages) && messages.every((m) => typeof m === 'string')));
+/**
+ * The errors of a body in either error form: `{ errors: [{ code, messages }, ...] }`, or
+ * `{ errors: { name: ["...", ...] } }` (recorded for a favorite list's creation), one error per
+ * field, coded by its name. Undefined for any other body.
+ */
+function wireErrorList(body: unknown): Record<string, unknown>[] | undefined {
+  if (!isObject(body)) return undefined;
+  const { errors } = body;
+  if (Array.isArray(errors)) return errors.filter(isObject);
+  if (!isObject(errors)) return undefined;
+  const fields = Object.entries(errors);
+  const messages = fields.length > 0 && fields.every(([, m]) => typeof m === 'string' || Array.isArray(m));
+  return messages ? fields.map(([code, messages]) => ({ code, messages })) : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

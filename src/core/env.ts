@@ -37,9 +37,6 @@ export function readVariable(env: Environment, name: string): string | undefined
 export function optionsFromEnv(overrides: Partial<ClientOptions> = {}, env: Environment = processEnv()): ClientOptions {
   const baseUrl = overrides.baseUrl ?? readVariable(env, BASE_URL_VARIABLE);
   if (baseUrl === undefined) throw new TypeError(`MarketplaceClient.fromEnv: baseUrl: set ${BASE_URL_VARIABLE} or pass { baseUrl }`);
-  if (overrides.baseUrl === undefined && /[\t\r\n]/.test(baseUrl)) {
-    throw new TypeError(`MarketplaceClient.fromEnv: ${BASE_URL_VARIABLE} must be one line: it contains a line break or tab (${JSON.stringify(baseUrl)})`);
-  }
   const vendor = overrides.vendor ?? readVariable(env, VENDOR_VARIABLE);
   if (vendor === undefined) throw new TypeError(`MarketplaceClient.fromEnv: vendor: set ${VENDOR_VARIABLE} or pass { vendor }`);
   const tokens: NonNullable<ClientOptions['tokens']> = {};

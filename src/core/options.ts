@@ -133,13 +133,8 @@ const fail = (option: string, problem: string): never => {
 };
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  if (options === undefined) {
-    // The first call a newcomer types: point at the constructor that reads the environment.
-    throw new TypeError(
-      'MarketplaceClient: options are required: new MarketplaceClient({ baseUrl, vendor, token }), or MarketplaceClient.fromEnv() to read EMPORIO_BASE_URL, EMPORIO_VENDOR and EMPORIO_TOKEN',
-    );
-  }
-  if (typeof options !== 'object' || options === null) fail('options', 'must be an object (or use MarketplaceClient.fromEnv())');
+  // The first call a newcomer types: point at the constructor that reads the environment.
+  if (typeof options !== 'object' || options === null) fail('options', 'must be an object, or use MarketplaceClient.fromEnv()');
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) fail(key, 'is not a known option');
   }
@@ -208,7 +203,7 @@ export function checkBaseUrl(option: string, value: unknown, allowHttp = false):
   if (typeof value !== 'string' || value.length === 0) return fail(option, 'is required and must be a URL string');
   // The URL parser drops tabs and line breaks without a word: a value spread over two lines (an
   // environment file's quoting gone wrong) would be joined into another URL.
-  if (/[\t\r\n]/.test(value)) return fail(option, `must be one line: it contains a line break or tab (${JSON.stringify(value)})`);
+  if (/[\t\r\n]/.test(value)) return fail(option, 'must not contain a line break or tab');
   let url: URL;
   try {
     url = new URL(value);

@@ -10,32 +10,19 @@ export type RangeVerdict = { start: number; end: number } | 'unsatisfiable' | un
 
 /**
  * What `request` asks of a representation of `size` bytes with this `etag` and `lastModified`.
- * `If-Range` takes a strong ETag or the exact `Last-Modified` date, as the RFC says.
+ * `If-Range` takes the ETag or the `Last-Modified` date as sent; anything else gets the whole feed.
  */
 export function requestedRange(request: Request, size: number, etag: string, lastModified: Date | undefined): RangeVerdict {
-  const range = request.headers.get('range');
-  if (range === null) return undefined;
-  const ifRange = request.headers.get('if-range')?.trim();
-  if (ifRange !== undefined && ifRange !== etag) {
-    const date = Date.parse(ifRange);
-    if (ifRange.startsWith('"') || ifRange.startsWith('W/') || Number.isNaN(date) || lastModified === undefined) return undefined;
-    if (Math.floor(date / 1000) !== Math.floor(lastModified.getTime() / 1000)) return undefined;
-  }
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(range);
-  // Several ranges or another unit: the whole feed, which answers them too.
-  if (match === null) return undefined;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return undefined;
-  if (first === '') {
-    // A suffix: the last `last` bytes.
-    const length = Number(last);
-    if (length === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - length), end: size - 1 };
-  }
+  const ifRange = request.headers.get('if-range');
+  if (ifRange !== null && ifRange !== etag && ifRange !== lastModified?.toUTCString()) return undefined;
+  // One range (`a-b`, `a-` or the suffix `-n`); several ranges or another unit do not match.
+  const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
+  if (match === null || `${match[1]}${match[2]}` === '') return undefined;
+  const [, first, last] = match as unknown as [string, string, string];
+  if (first === '') return Number(last) === 0 ? 'unsatisfiable' : { start: Math.max(0, size - Number(last)), end: size - 1 };
   const start = Number(first);
-  const end = last === '' ? Number.POSITIVE_INFINITY : Number(last);
-  // An end before the start makes the value invalid, and an invalid Range is ignored.
-  if (end < start) return undefined;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  // An end before the start makes the value invalid, and an invalid Range is ignored.
+  return end < start ? undefined : { start, end };
 }

@@ -146,25 +146,26 @@ function respond(request: Request, served: Served): Response {
   }
   const compressOnTheFly = encoding === 'gzip' && !served.gzipped;
   // Bytes compressed as they go out have no offsets known in advance: such an answer is whole.
-  if (!compressOnTheFly) headers['accept-ranges'] = 'bytes';
   const range = compressOnTheFly ? undefined : requestedRange(request, served.size, etag, served.lastModified);
   if (range === 'unsatisfiable') {
     void served.file?.close();
     return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${served.size}` } });
   }
-  const start = range?.start ?? 0;
-  const length = range === undefined ? served.size : range.end - range.start + 1;
-  if (range !== undefined) headers['content-range'] = `bytes ${range.start}-${range.end}/${served.size}`;
-  if (!compressOnTheFly) headers['content-length'] = String(length);
-  const status = range === undefined ? 200 : 206;
+  const { start, end } = range ?? { start: 0, end: served.size - 1 };
+  if (range) headers['content-range'] = `bytes ${start}-${end}/${served.size}`;
+  if (!compressOnTheFly) {
+    headers['accept-ranges'] = 'bytes';
+    headers['content-length'] = String(end + 1 - start);
+  }
+  const status = range ? 206 : 200;
   if (request.method === 'HEAD') {
     void served.file?.close();
     return new Response(null, { status, headers });
   }
   let body =
     served.file !== undefined
-      ? fileStream(served.file, start, start + length)
-      : (new Response((served.bytes as Uint8Array<ArrayBuffer>).subarray(start, start + length)).body as ReadableStream<Uint8Array>);
+      ? fileStream(served.file, start, end + 1)
+      : (new Response((served.bytes as Uint8Array<ArrayBuffer>).subarray(start, end + 1)).body as ReadableStream<Uint8Array>);
   if (compressOnTheFly) body = body.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>);
   return new Response(body, { status, headers });
 }

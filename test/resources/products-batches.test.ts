@@ -101,7 +101,7 @@ describe('products.waitForBatch', () => {
     expect(result.status).toBe('completed');
     // Once per path, as every drift is reported; the value itself is never in the report.
     expect(reports).toEqual([
-      { api: 'products', method: 'GET', url: `${BASE}/merchants/products/batch/odd/status`, path: '$.status', expected: '"in_progress" | "completed"', received: 'another string' },
+      { api: 'products', method: 'GET', url: `${BASE}/merchants/products/batch/odd/status`, path: '$.status', expected: 'in_progress | completed', received: 'string' },
     ]);
   });
 

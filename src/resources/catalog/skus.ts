@@ -316,8 +316,7 @@ export class Skus extends APIResource {
    * from `catalog.flags.list()`. The answer is a bare object, no root key. Needs the
    * publish_sku_review_actions permission. Body and shape come from recorded answers, not
    * from the documentation. Older recordings answer 201 with no body: the flag was made, so
-   * that resolves to `undefined` (reported as drift) rather than failing a call that a retry
-   * would repeat.
+   * that resolves to `undefined` rather than failing a call that a retry would repeat.
    */
   flagReview(
     skuId: number,
@@ -325,9 +324,9 @@ export class Skus extends APIResource {
     flag: ReviewFlag,
     options?: RequestOptions,
   ): APIPromise<SkuReviewFlag | undefined> {
-    return this._transport.call(async () => {
+    return this._transport.request(() => {
       checkRequest(ReviewFlag, flag, 'flag');
-      const answer = await this._transport.send({
+      return {
         api: 'account',
         method: 'POST',
         path: path`/skus/${skuId}/reviews/${reviewId}/flags`,
@@ -335,12 +334,7 @@ export class Skus extends APIResource {
         schema: SkuReviewFlagOrNone,
         permission: REVIEW_PERMISSION,
         options,
-      });
-      if (answer.body === undefined) {
-        const target = { method: 'POST', url: answer.response().url };
-        this._transport.reportDrift({ api: 'account', target }, [{ path: '$', expected: 'object', received: 'undefined', at: [] }]);
-      }
-      return { data: answer.body, answer };
+      };
     });
   }
 }
