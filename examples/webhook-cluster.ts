@@ -44,6 +44,7 @@ if (process.env.CLUSTER_HANDLER) {
     redis.destroy();
   });
 } else {
+  await checkRedis();
   const mock = await startMockMarketplace({ port: 0, seedDemoOrders: false, webhookIntervalMs: 100 });
   const handled: string[] = [];
   const instances = [0, 1].map(() => fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, CLUSTER_HANDLER: '1' } }));
@@ -70,4 +71,29 @@ if (process.env.CLUSTER_HANDLER) {
   console.log(`${deliveries} deliveries to ${instances.length} processes, ${handled.length} events handled (5 orders)`);
   for (const child of instances) child.disconnect();
   await mock.close();
+}
+
+/**
+ * Redis answers within a few seconds, or the example stops and says what is missing (a client
+ * that cannot connect would otherwise retry for ever, silently).
+ */
+async function checkRedis(): Promise<void> {
+  const probe = createClient({ url: redisUrl, socket: { connectTimeout: 3_000, reconnectStrategy: false } });
+  probe.on('error', () => {}); // the failure is the connect's rejection below
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      probe.connect().then(() => probe.ping()),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5_000);
+      }),
+    ]);
+  } catch (error) {
+    console.error(`webhook-cluster: no Redis at ${redisUrl} (${(error as Error).message || String(error)}).`);
+    console.error("Start one with: redis-server --port 6379 --save ''   (or set REDIS_URL to yours)");
+    process.exit(1);
+  } finally {
+    clearTimeout(timer);
+    probe.destroy();
+  }
 }

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { MarketplaceClient } from '../client.js';
 import { AuthenticationError, PermissionDeniedError } from '../core/errors.js';
 import { scrub, thrownText } from '../core/logger.js';
-import { escapeControlCharacters } from '../core/text.js';
+import { escapeControlCharacters, withoutBearerPrefix } from '../core/text.js';
 import { BASE_URL_VARIABLE, KEY_VARIABLES, readVariable, TOKEN_VARIABLE, VENDOR_VARIABLE } from '../core/env.js';
 import type { ApiName } from '../core/options.js';
 import type { KeyCheck, KeyReport } from '../resources/keys.js';
@@ -81,7 +81,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const fallback = readVariable(env, TOKEN_VARIABLE);
   for (const [api, variable] of KEY_VARIABLES) {
     const token = readVariable(env, variable) ?? fallback;
-    if (token) tokens[api] = token;
+    // As the client takes it (without a copied `Bearer `), so the printed text is scrubbed of what is sent.
+    if (token) tokens[api] = withoutBearerPrefix(token);
   }
   if (Object.keys(tokens).length === 0) {
     throw new UsageError(`no key to check: set ${[...KEY_VARIABLES.map(([, variable]) => variable), TOKEN_VARIABLE].join(', ')}`);

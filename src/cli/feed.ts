@@ -1,7 +1,7 @@
 /**
  * `emporio feed check <file|url> [--json]` and `emporio feed convert <csv> <xml>`.
  */
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -40,11 +40,20 @@ export async function runFeedCommand(argv: string[], usageError: (message: strin
   throw usageError(command === undefined ? 'feed: no command given (check or convert)' : `feed: wrong use of ${command}; see emporio feed --help`);
 }
 
+/**
+ * A command-line argument as a feed source: an http(s) URL, or else a path, always. `checkFeed`
+ * takes a string that spans lines or starts with `<` as the feed's text; a file may be named so.
+ */
+function fromArgument(argument: string): string | AsyncIterable<Uint8Array> {
+  if (/^https?:\/\//i.test(argument)) return argument;
+  return createReadStream(argument, { highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>;
+}
+
 async function check(source: string, json: boolean, allowPrivateNetwork: boolean): Promise<number> {
   const progress = progressLine();
   let report: FeedReport;
   try {
-    report = await checkFeed(source, { onProgress: progress.update, allowPrivateNetwork });
+    report = await checkFeed(fromArgument(source), { onProgress: progress.update, allowPrivateNetwork });
   } finally {
     progress.clear();
   }
@@ -64,7 +73,7 @@ async function convert(csv: string, xml: string): Promise<number> {
   });
   let report: FeedReport;
   try {
-    report = await checkFeed(csv, {
+    report = await checkFeed(fromArgument(csv), {
       onProduct: (product) => {
         if (failure !== undefined) throw failure;
         return writer.write(asFeedProduct(product));

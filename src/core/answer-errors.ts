@@ -20,8 +20,9 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   const parsed = tryParseJson(raw.text);
   // Every text is scrubbed before it is cut to an excerpt: a cut token would no longer be recognised.
   const shown = (value: unknown) => wireText(value, token);
-  if (isObject(parsed) && Array.isArray(parsed.errors)) {
-    errors = parsed.errors.filter(isObject).map((e) => ({
+  const list = wireErrorList(parsed);
+  if (list !== undefined) {
+    errors = list.map((e) => ({
       code: shown(e.code),
       messages: (Array.isArray(e.messages) ? e.messages : [e.messages ?? e.message]).map(shown).filter(Boolean),
     }));
@@ -38,7 +39,7 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
     detail = 'Not Modified, and the client holds no cached answer to use in its place';
   }
   if (token && detail !== undefined) detail = scrub(detail, token);
-  const rateLimitBody = !(isObject(parsed) && Array.isArray(parsed.errors));
+  const rateLimitBody = list === undefined;
   const missing = call.unavailable !== undefined && (raw.status === 404 || raw.status === 405);
   const ErrorClass = missing ? NotFoundError : apiErrorClass(raw.status, rateLimitBody, errors);
   // Every account call needs a user token; some also name a permission.
@@ -56,9 +57,25 @@ export function apiErrorOf(call: ErrorCall, raw: RawAnswer, target: RequestTarge
   return new ErrorClass({ status: raw.status, errors, headers, target, detail, hint, api: call.api });
 }
 
-/** `{ errors: [{ code, messages }, ...] }`: the service's error form, whatever the status. */
+/** A body in one of the service's error forms (below), whatever the status. */
 export function isErrorBody(value: unknown): boolean {
-  return isObject(value) && Array.isArray(value.errors) && value.errors.length > 0 && value.errors.every(isObject);
+  const list = wireErrorList(value);
+  return list !== undefined && list.length > 0 && list.length === Object.keys((value as { errors: object }).errors).length;
+}
+
+/**
+ * The errors of a body in either error form: `{ errors: [{ code, messages }, ...] }`, or
+ * `{ errors: { name: ["...", ...] } }` (recorded for a favorite list's creation), one error per
+ * field, coded by its name. Undefined for any other body.
+ */
+function wireErrorList(body: unknown): Record<string, unknown>[] | undefined {
+  if (!isObject(body)) return undefined;
+  const { errors } = body;
+  if (Array.isArray(errors)) return errors.filter(isObject);
+  if (!isObject(errors)) return undefined;
+  const fields = Object.entries(errors);
+  const messages = fields.length > 0 && fields.every(([, m]) => typeof m === 'string' || Array.isArray(m));
+  return messages ? fields.map(([code, messages]) => ({ code, messages })) : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

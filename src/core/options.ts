@@ -3,7 +3,7 @@ import type { Logger } from './logger.js';
 import type { RateLimitBudget, RateLimitStore } from './rate-limit.js';
 import { VERSION } from '../version.js';
 import type { DriftReport } from '../schemas/drift.js';
-import { isHeaderValue } from './text.js';
+import { isHeaderValue, withoutBearerPrefix } from './text.js';
 import type { ApiName } from './api-name.js';
 import type { OpenTelemetryMeter, OpenTelemetryTracer } from './otel-types.js';
 
@@ -59,7 +59,10 @@ export interface ClientOptions {
   baseUrl: string;
   /** Required. The vendor in `Accept: application/vnd.<vendor>+json`. */
   vendor: string;
-  /** Default bearer token for every namespace. */
+  /**
+   * Default bearer token for every namespace. A string given with its `Bearer ` prefix (as copied
+   * from a curl command or an `Authorization` header) is taken without it: the client adds the prefix.
+   */
   token?: TokenSource;
   /** Per-namespace token overrides; an undefined entry (an unset environment variable) is skipped. */
   tokens?: Partial<Record<ApiName, TokenSource | undefined>>;
@@ -145,7 +148,8 @@ const fail = (option: string, problem: string): never => {
 };
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) fail('options', 'must be an object');
+  // The first call a newcomer types: point at the constructor that reads the environment.
+  if (typeof options !== 'object' || options === null) fail('options', 'must be an object, or use MarketplaceClient.fromEnv()');
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) fail(key, 'is not a known option');
   }
@@ -215,6 +219,9 @@ export function isLoopbackHost(hostname: string): boolean {
 /** `allowHttp`: plain http on any host; without it, only on loopback. */
 export function checkBaseUrl(option: string, value: unknown, allowHttp = false): string {
   if (typeof value !== 'string' || value.length === 0) return fail(option, 'is required and must be a URL string');
+  // The URL parser drops tabs and line breaks without a word: a value spread over two lines (an
+  // environment file's quoting gone wrong) would be joined into another URL.
+  if (/[\t\r\n]/.test(value)) return fail(option, 'must not contain a line break or tab');
   let url: URL;
   try {
     url = new URL(value);
@@ -239,6 +246,7 @@ function checkVendor(value: unknown): string {
 
 function checkToken(option: string, value: unknown): TokenSource {
   if (typeof value === 'function') return value as TokenSource;
+  if (typeof value === 'string') value = withoutBearerPrefix(value);
   if (typeof value !== 'string' || value.trim().length === 0) {
     return fail(option, 'must be a non-empty string or a function returning one');
   }

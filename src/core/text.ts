@@ -31,3 +31,11 @@ export function escapeControlCharacters(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * A token without a leading `Bearer ` (any case): copied from a curl command or an `Authorization`
+ * header it would otherwise be sent as `Bearer Bearer ...`. No token of the service starts so.
+ */
+export function withoutBearerPrefix(token: string): string {
+  return token.replace(/^\s*bearer(\s+|$)/i, '');
+}

@@ -505,7 +505,12 @@ export class Transport {
     return data as T;
   }
 
-  #reportDrift({ api, target }: AnswerContext, drift: Drift): void {
+  /** Drift a schema cannot see (a value outside a set the SDK acts on), reported as `accept` reports its own: once per path. */
+  reportDrift(answer: Pick<AnswerContext, 'api' | 'target'>, drift: readonly Drift[]): void {
+    reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found), answer.api);
+  }
+
+  #reportDrift({ api, target }: Pick<AnswerContext, 'api' | 'target'>, drift: Drift): void {
     const { path, expected, received } = drift;
     const onDrift = this.#options.hooks.onDrift;
     if (onDrift) {

@@ -2,9 +2,10 @@
  * Serves the feed to the service's crawler only: the crawler comes from the same source
  * ranges as the order webhooks (one list, `WEBHOOK_SOURCE_RANGES`), sends no credentials, asks
  * for gzip and follows redirects. Conditional requests (`ETag`, `Last-Modified`) spare it a
- * download of an unchanged feed.
+ * download of an unchanged feed, and a `Range` lets it resume one (byte-range.ts).
  */
 import type { FileHandle } from 'node:fs/promises';
+import { requestedRange } from './byte-range.js';
 import { senderAddress } from '../webhooks/handler.js';
 import { compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from '../webhooks/ip.js';
 
@@ -41,7 +42,7 @@ interface Served {
   contentType: string;
 }
 
-/** A fetch handler serving the feed: 200 (or 304) to the crawler, 403 to anyone else, 405 to anything but GET and HEAD. */
+/** A fetch handler serving the feed: 200 (or 304, or 206 for a range) to the crawler, 403 to anyone else, 405 to anything but GET and HEAD. */
 export function createFeedHandler(options: FeedHandlerOptions): FeedHandler {
   const feed = options?.feed;
   if (typeof feed !== 'string' && typeof feed !== 'function' && !(feed instanceof Uint8Array)) {
@@ -144,14 +145,29 @@ function respond(request: Request, served: Served): Response {
     return new Response(null, { status: 304, headers });
   }
   const compressOnTheFly = encoding === 'gzip' && !served.gzipped;
-  if (!compressOnTheFly) headers['content-length'] = String(served.size);
+  // Bytes compressed as they go out have no offsets known in advance: such an answer is whole.
+  const range = compressOnTheFly ? undefined : requestedRange(request, served.size, etag, served.lastModified);
+  if (range === 'unsatisfiable') {
+    void served.file?.close();
+    return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${served.size}` } });
+  }
+  const { start, end } = range ?? { start: 0, end: served.size - 1 };
+  if (range) headers['content-range'] = `bytes ${start}-${end}/${served.size}`;
+  if (!compressOnTheFly) {
+    headers['accept-ranges'] = 'bytes';
+    headers['content-length'] = String(end + 1 - start);
+  }
+  const status = range ? 206 : 200;
   if (request.method === 'HEAD') {
     void served.file?.close();
-    return new Response(null, { status: 200, headers });
+    return new Response(null, { status, headers });
   }
-  let body = served.file !== undefined ? fileStream(served.file, served.size) : (new Response(served.bytes as Uint8Array<ArrayBuffer>).body as ReadableStream<Uint8Array>);
+  let body =
+    served.file !== undefined
+      ? fileStream(served.file, start, end + 1)
+      : (new Response((served.bytes as Uint8Array<ArrayBuffer>).subarray(start, end + 1)).body as ReadableStream<Uint8Array>);
   if (compressOnTheFly) body = body.pipeThrough(new CompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>);
-  return new Response(body, { status: 200, headers });
+  return new Response(body, { status, headers });
 }
 
 function notModified(request: Request, etag: string, lastModified: Date | undefined): boolean {
@@ -162,12 +178,14 @@ function notModified(request: Request, etag: string, lastModified: Date | undefi
   const ifModifiedSince = request.headers.get('if-modified-since');
   if (ifModifiedSince === null || lastModified === undefined) return false;
   const since = Date.parse(ifModifiedSince);
-  return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+  // A date still to come is no date the client saw the feed at (a wrong clock): the feed is sent.
+  if (Number.isNaN(since) || since > Date.now()) return false;
+  return Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-/** The described file's `size` bytes, read from its handle as pulled; the handle is closed at the end, on cancel or on failure. */
-function fileStream(file: FileHandle, size: number): ReadableStream<Uint8Array> {
-  let position = 0;
+/** The described file's bytes from `start` up to `size`, read from its handle as pulled; the handle is closed at the end, on cancel or on failure. */
+function fileStream(file: FileHandle, start: number, size: number): ReadableStream<Uint8Array> {
+  let position = start;
   let open = true;
   const close = async () => {
     if (!open) return;

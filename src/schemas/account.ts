@@ -4,7 +4,7 @@
  * tolerant (see common.ts); request bodies are in query.ts.
  */
 import * as z from 'zod/mini';
-import { bool, id, listPage, num, single, text, texts } from './catalog/base.js';
+import { bool, created, id, listPage, num, single, text, texts } from './catalog/base.js';
 import { Images } from './catalog/skus.js';
 import { answer, type Infer, maybe, openEnum, record, type Schema } from './common.js';
 
@@ -216,8 +216,8 @@ export const Notification: Schema<Notification> = /* @__PURE__ */ answer(notific
 export const FavoriteListsPage = /* @__PURE__ */ listPage('favorite_lists', FavoriteList);
 export interface FavoriteListsPage extends z.output<typeof FavoriteListsPage> {}
 
-/** `POST /favorite_lists` (201). */
-export const FavoriteListAnswer = /* @__PURE__ */ single('favorite_list', FavoriteList);
+/** `POST /favorite_lists` (201); recorded answers also send the list without its root key. */
+export const FavoriteListAnswer = /* @__PURE__ */ created('favorite_list', FavoriteList);
 export interface FavoriteListAnswer extends z.output<typeof FavoriteListAnswer> {}
 
 /**
@@ -227,9 +227,13 @@ export interface FavoriteListAnswer extends z.output<typeof FavoriteListAnswer> 
 export const FavoritesPage = /* @__PURE__ */ listPage('favorites', Favorite);
 export interface FavoritesPage extends z.output<typeof FavoritesPage> {}
 
-/** `GET /favorites/:id`, `POST /favorites` (201), `PUT /favorites/:id`. */
+/** `GET /favorites/:id`, `PUT /favorites/:id`. */
 export const FavoriteAnswer = /* @__PURE__ */ single('favorite', Favorite);
 export interface FavoriteAnswer extends z.output<typeof FavoriteAnswer> {}
+
+/** `POST /favorites` (201); recorded answers also send the favorite without its root key. */
+export const FavoriteCreatedAnswer = /* @__PURE__ */ created('favorite', Favorite);
+export interface FavoriteCreatedAnswer extends z.output<typeof FavoriteCreatedAnswer> {}
 
 /** `GET /user`, `PATCH /user`. */
 export const UserAnswer = /* @__PURE__ */ single('user', User);

@@ -11,15 +11,20 @@
  *   POST   /__mock/admin/orders/:code/:action      accept | cancel | dispatch | deliver | return
  *                                                  | partially_return | extend | voucher | resend
  *                                                                       → { order }
+ *   GET    /__mock/admin/settings                                        → { vendor, tokens }
+ *                                                  (what `emporio-mock trigger` needs to call the mock)
  *   GET    /__mock/admin/webhooks                                        → { urls, deliveries }
  *   POST   /__mock/admin/webhooks                  { url }               → 201 { urls }
  *   DELETE /__mock/admin/webhooks                  { url }               → { urls }
  *
  * Errors: 404 `{ error }` for an unknown order or path, 409 `{ error }` for an action the order's
- * state does not allow, 400 `{ error }` for a body that is not what the path takes, 413 `{ error }`
- * for a body past 64 KiB.
+ * state does not allow, 400 `{ error }` for a body that is not what the path takes (or a path with a
+ * broken `%` escape), 413 `{ error }` for a body past 64 KiB, 415 for a POST or DELETE without
+ * `Content-Type: application/json`, 403 for a `Host` that is no loopback name, IP address or the
+ * mock's own host (admin-guard.ts says why).
  */
 import { readLimited } from '../webhooks/read-limited.js';
+import { adminRefusal } from './admin-guard.js';
 import type { MockOrder } from './types.js';
 import { redactedWebhookUrl, type WebhookDelivery } from './events/webhook-sender.js';
 
@@ -33,6 +38,9 @@ class BodyTooLargeError extends Error {}
 
 /** The kit actions the admin API calls (a slice of `mock`). */
 export interface AdminTarget {
+  vendor: string;
+  /** The first accepted token of each API: test values, told to callers the Host check lets in. */
+  tokens: Readonly<Record<string, string>>;
   orders: {
     create(overrides?: Partial<MockOrder>): MockOrder;
     get(code: string): MockOrder | undefined;
@@ -78,11 +86,21 @@ const shownDelivery = (delivery: WebhookDelivery) => ({ ...delivery, url: redact
 const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 
-/** The admin API's answer to `request`, or undefined when its path is not under `/__mock/admin`. */
-export async function handleAdmin(target: AdminTarget, request: Request, path: string): Promise<Response | undefined> {
+/**
+ * The admin API's answer to `request`, or undefined when its path is not under `/__mock/admin`.
+ * `boundHost` is the host name the mock was started on (its base URL's).
+ */
+export async function handleAdmin(target: AdminTarget, request: Request, path: string, boundHost: string): Promise<Response | undefined> {
   if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
-  const parts = path.slice(ADMIN_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+  const refusal = adminRefusal(request, boundHost);
+  if (refusal) return reply(refusal.status, { error: refusal.error });
   const { method } = request;
+  let parts: string[];
+  try {
+    parts = path.slice(ADMIN_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return reply(400, { error: 'the path has a malformed % escape' });
+  }
   try {
     if (parts[0] === 'orders') {
       const [, code, action, ...rest] = parts;
@@ -105,6 +123,9 @@ export async function handleAdmin(target: AdminTarget, request: Request, path: s
         // The kit refuses a move its state does not allow (an accepted order cannot be accepted).
         return reply(409, { error: (error as Error).message });
       }
+    }
+    if (parts[0] === 'settings' && parts.length === 1) {
+      return method === 'GET' ? reply(200, { vendor: target.vendor, tokens: target.tokens }) : reply(405, { error: 'GET' });
     }
     if (parts[0] === 'webhooks' && parts.length === 1) {
       if (method === 'GET') return reply(200, { urls: target.webhooks.urls.map(redactedWebhookUrl), deliveries: target.webhooks.deliveries.map(shownDelivery) });

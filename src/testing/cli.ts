@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MarketplaceClient } from '../client.js';
+import { isLoopbackHost } from '../core/options.js';
 import { WEBHOOK_TRIGGER_KINDS, type WebhookTriggerKind } from '../resources/orders/index.js';
 import { ADMIN_PREFIX, ORDER_ACTIONS } from './admin.js';
 import { type ReturnWebhookDelivery, redactedWebhookUrl, type WebhookDelivery } from './events/webhook-sender.js';
@@ -47,12 +48,13 @@ Exit status: 0 done; 1 refused (unknown order, or a move its state does not allo
 
 Registers or removes a webhook URL of a running mock, or lists the URLs and every delivery so far
 (URLs without their secret). Only events after 'add' are sent.`,
-  trigger: `Usage: emporio-mock trigger <kind> <code> [--url ${DEFAULT_URL}] [--vendor marketplace] [--token T]
+  trigger: `Usage: emporio-mock trigger <kind> <code> [--url ${DEFAULT_URL}] [--vendor V] [--token T]
 
 Asks a running mock (or the service's sandbox, --url https://...) to send a test delivery for
 an order to the registered webhook URL, as the service's sandbox triggers do.
   <kind>         ${WEBHOOK_TRIGGER_KINDS.join(', ')}
-  --token T      the orders token (default test-orders-token)`,
+  --vendor V     the vendor (default: the running mock's, asked from its admin API; else marketplace)
+  --token T      the orders token (default: the running mock's; else test-orders-token)`,
 } as const;
 type Command = keyof typeof USAGE;
 
@@ -74,7 +76,8 @@ async function admin(base: string, method: string, path: string, body?: unknown)
   try {
     answer = await fetch(`${base.replace(/\/+$/, '')}${ADMIN_PREFIX}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      // The admin API takes every POST and DELETE as JSON (admin-guard.ts), a body or none.
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -130,17 +133,41 @@ async function webhook(args: string[]): Promise<void> {
 async function trigger(args: string[]): Promise<void> {
   const { values, positionals } = parse('trigger', args, {
     url: { type: 'string', default: DEFAULT_URL },
-    vendor: { type: 'string', default: 'marketplace' },
-    token: { type: 'string', default: 'test-orders-token' },
+    vendor: { type: 'string' },
+    token: { type: 'string' },
   });
   if (values.help) return console.log(USAGE.trigger);
   const [kind, code, ...extra] = positionals;
   if (kind === undefined || code === undefined || extra.length > 0) {
     throw new UsageError(`trigger takes a kind and an order code\nRun 'emporio-mock trigger --help' for usage.`);
   }
-  const client = new MarketplaceClient({ baseUrl: values.url, vendor: values.vendor, tokens: { orders: values.token } });
+  // A mock on loopback tells its own settings: a mock started with --vendor or --token needs them
+  // typed only once. The service's sandbox (https) has no admin API.
+  const running = values.vendor === undefined || values.token === undefined ? await mockSettings(values.url) : undefined;
+  const vendor = values.vendor ?? running?.vendor ?? 'marketplace';
+  const token = values.token ?? running?.tokens?.orders ?? 'test-orders-token';
+  const client = new MarketplaceClient({ baseUrl: values.url, vendor, tokens: { orders: token } });
   const answer = await client.orders.triggerWebhook(code, kind as WebhookTriggerKind);
   console.log(`${kind} delivery for ${code} requested: ${JSON.stringify(answer)}`);
+}
+
+/** A running mock's vendor and tokens (its admin API), or undefined for anything else at `base`. */
+async function mockSettings(base: string): Promise<{ vendor?: string; tokens?: { orders?: string } } | undefined> {
+  let host: string;
+  try {
+    const url = new URL(base);
+    if (url.protocol !== 'http:') return undefined;
+    host = url.hostname;
+  } catch {
+    return undefined;
+  }
+  if (!isLoopbackHost(host)) return undefined;
+  try {
+    const settings = await admin(base, 'GET', '/settings');
+    return typeof settings.vendor === 'string' ? (settings as { vendor: string; tokens?: { orders?: string } }) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One delivery attempt as the log shows it: the URL without its secret. */
@@ -167,6 +194,11 @@ async function start(args: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number, got ${values.port}`);
   const interval = Number(values['webhook-interval-ms']);
   if (!Number.isSafeInteger(interval) || interval < 0) throw new UsageError(`--webhook-interval-ms must be a whole number of ms, got ${values['webhook-interval-ms']}`);
+  if (!isLoopbackHost(values.host)) {
+    console.error(
+      `emporio-mock: warning: listening on ${values.host}, not loopback: other machines can reach the mock and its admin API, which takes no token`,
+    );
+  }
   const server = await listen({ port, host: values.host });
   const token = values.token;
   const maxAttempts = 4;
@@ -207,7 +239,7 @@ async function start(args: string[]): Promise<void> {
   }
   console.log(`Webhooks: ${mock.webhooks.urls.map(redactedWebhookUrl).join(', ') || `none (emporio-mock webhook add <url> --url ${server.url})`}`);
   console.log(`Try: curl -H 'Accept: application/vnd.${mock.vendor}+json; version=3.0' -H 'Authorization: Bearer ${mock.tokens.orders}' ${server.url}/merchants/ecommerce/orders/${placed[0]?.code}`);
-  console.log(`Admin: curl -X POST ${server.url}${ADMIN_PREFIX}/orders   (emporio-mock order --help)`);
+  console.log(`Admin: curl -X POST -H 'Content-Type: application/json' ${server.url}${ADMIN_PREFIX}/orders   (emporio-mock order --help)`);
   console.log('Ctrl-C to stop.');
 
   const stop = async () => {

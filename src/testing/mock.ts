@@ -123,6 +123,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
   const vendor = options.vendor ?? 'marketplace';
   const baseUrl = (options.baseUrl ?? 'https://api.marketplace.test').replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const baseHost = new URL(baseUrl).hostname;
   const seed = options.seed ?? 1;
   const tokens = {
     orders: toList(options.tokens?.orders ?? DEFAULT_TOKENS.orders),
@@ -276,6 +277,8 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
       }
     }
     if (budget) setRateLimitHeaders(response.headers, budget);
+    // Every recorded merchant answer carries it: orders change, so nothing may serve them from a cache.
+    if (merchant && !response.headers.has('cache-control')) response.headers.set('Cache-Control', 'no-cache');
     return response;
   };
 
@@ -289,7 +292,7 @@ export function createMockCore(options: MockMarketplaceOptions = {}) {
     const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const file = request.method === 'GET' ? orders.serveFile(path) : undefined;
     if (file) return file;
-    const admin = await handleAdmin(mock, request, path);
+    const admin = await handleAdmin(mock, request, path, baseHost);
     if (admin) return admin;
 
     const requestId = `req-${(++requestCounter).toString(16).padStart(8, '0')}`;

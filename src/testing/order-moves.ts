@@ -48,11 +48,13 @@ export function createOrderMoves(context: OrderMovesContext) {
   /** Why the order's pickup cannot move (the service's message), or undefined when it can. */
   const whyNotMovable = (order: MockOrder, action: 'rescheduling' | 'relocation'): string | undefined => {
     const generic = action === 'rescheduling' ? 'Order rescheduling is not supported for this order.' : 'Pickup relocation is not supported for this order.';
-    if (order.state !== 'accepted' || order.pickup_window == null) return generic;
+    // An FBS order is refused for being FBS, whatever its state: the service's page words it so,
+    // and the sandbox's DEMO-FBS (accepted, no pickup window of the shop's) must hear it.
     const kind = context.fulfilment(order);
     if (kind === 'fbs') {
       return action === 'rescheduling' ? `Order rescheduling is not supported for "Fulfilled by ${brand}" orders.` : generic;
     }
+    if (order.state !== 'accepted' || order.pickup_window == null) return generic;
     if (kind !== 'core' || order.express === true) return generic;
     return undefined;
   };

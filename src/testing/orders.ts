@@ -24,6 +24,7 @@ import type {
 import type { OrderReturn } from '../schemas/order.js';
 import { lastMileCourier, vendorSpelling } from '../schemas/vendor.js';
 import { cents, copy, fail, json, parseMediaType, readJsonBody, success, timestamp } from './wire.js';
+import { onVendorHosts } from './vendor-hosts.js';
 
 /** The marketplace's own last-mile courier (SLM): the only courier set_as_ready applies to. */
 export const MARKETPLACE_COURIER = 'Marketplace Last Mile';
@@ -171,7 +172,7 @@ export function createOrders(context: OrdersContext) {
   const seedDemoOrders = () => {
     const t = now();
     for (const recorded of DEMO_ORDERS) {
-      const order = copy(recorded);
+      const order = onVendorHosts(copy(recorded), context.vendor);
       // Recorded in 2021: re-dated so the sandbox orders are not already past their expiry.
       if (order.created_at) order.created_at = timestamp(t - HOUR);
       if (order.expires_at) order.expires_at = timestamp(t + 24 * HOUR);
@@ -179,7 +180,7 @@ export function createOrders(context: OrdersContext) {
       records.set(order.code, makeRecord(order));
     }
     // The documentation's recording has stray commas; the service answers valid JSON.
-    records.set('DEMO-FEES', makeRecord(JSON.parse(DEMO_FEES_RAW_BODY.replace(/,(\s*[}\]])/g, '$1')).order as MockOrder));
+    records.set('DEMO-FEES', makeRecord(onVendorHosts(JSON.parse(DEMO_FEES_RAW_BODY.replace(/,(\s*[}\]])/g, '$1')).order as MockOrder, context.vendor)));
     for (const record of records.values()) if (record.order.code.startsWith('DEMO-')) record.sandbox = true;
   };
 

@@ -17,6 +17,7 @@ import type { Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
 import type { Change, MockOrder, MockReturn, MockReturnEvent } from './types.js';
 import { copy, fail, json, readJsonBody, success } from './wire.js';
+import { onVendorHosts } from './vendor-hosts.js';
 
 /** Options of `mock.returns.create`. */
 export interface CreateReturnOptions {
@@ -159,10 +160,11 @@ export function createReturns(context: ReturnsContext) {
   };
 
   const find = (code: string): ReturnRecord | undefined => (code === DEMO_RETURN.return_code ? undefined : records.get(code));
+  const demoReturn = onVendorHosts(DEMO_RETURN, context.vendor);
 
   const get = ({ params }: RouteContext): Response => {
     const code = params.code as string;
-    if (code === DEMO_RETURN.return_code) return json(200, { return: copy(DEMO_RETURN) });
+    if (code === DEMO_RETURN.return_code) return json(200, { return: copy(demoReturn) });
     const record = find(code) ?? fail(404, 'not_found', 'Return not found');
     return json(200, { return: view(record) });
   };
@@ -255,7 +257,7 @@ export function createReturns(context: ReturnsContext) {
     },
     /** A copy of the return as GET answers it. */
     get(code: string): MockReturn | undefined {
-      if (code === DEMO_RETURN.return_code) return copy(DEMO_RETURN);
+      if (code === DEMO_RETURN.return_code) return copy(demoReturn);
       const record = records.get(code);
       return record && view(record);
     },

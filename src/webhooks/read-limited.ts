@@ -1,10 +1,10 @@
-/** A request body read with a bound: webhook deliveries (and the kit’s token endpoint and JSON bodies). */
+/** A body read with a bound: webhook deliveries (and the kit’s token endpoint, JSON bodies and its receivers' answers). */
 import { concatBytes } from '../core/bytes.js';
 
 /** The body's bytes, or undefined as soon as it passes `limit` (the rest is never read). */
-export async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
+export async function readLimited(message: Request | Response, limit: number): Promise<Uint8Array | undefined> {
+  if (message.body === null) return new Uint8Array(0);
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

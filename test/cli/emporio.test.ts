@@ -52,6 +52,16 @@ describe('emporio check-keys', () => {
     expect(out).toMatch(/^ {2}cps +refused/m);
   });
 
+  it('EMPORIO_TOKEN with a "Bearer " prefix is checked without it; a base URL over two lines is a usage error', async () => {
+    const accepted = await run(['check-keys', '--base-url', kit.url, '--vendor', 'acme'], { EMPORIO_ORDERS_TOKEN: `Bearer ${kit.mock.tokens.orders}` });
+    expect(accepted.code).toBe(0);
+    expect(accepted.out).toMatch(/^ {2}orders +ok/m);
+    expect(accepted.out).not.toContain(kit.mock.tokens.orders);
+    const broken = await run(['check-keys', '--vendor', 'acme'], { EMPORIO_BASE_URL: `${kit.url}\n/x`, EMPORIO_ORDERS_TOKEN: kit.mock.tokens.orders });
+    expect(broken.code).toBe(2);
+    expect(broken.err).toContain('line break');
+  });
+
   it('a key not set is named, not tried', async () => {
     const { code, out } = await run(['check-keys', '--base-url', kit.url, '--vendor', 'acme'], { EMPORIO_ORDERS_TOKEN: kit.mock.tokens.orders });
     expect(code).toBe(0);

@@ -41,6 +41,15 @@ describe('emporio feed', () => {
     expect(out).not.toContain('\u001b');
   });
 
+  it('check: a path argument is a path, even when the file name contains a newline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-cli-'));
+    const file = join(dir, 'shop\nfeed.xml');
+    writeFileSync(file, readFileSync(fixture));
+    const { code, out } = await run(['feed', 'check', file]);
+    expect(code).toBe(0);
+    expect(out).toContain('3 products, 0 errors, 5 warnings');
+  });
+
   it('convert: a CSV feed becomes an XML feed that checks clean; a usage error exits 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'feed-cli-'));
     const csv = join(dir, 'feed.csv');

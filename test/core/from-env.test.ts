@@ -54,6 +54,24 @@ describe('MarketplaceClient.fromEnv', () => {
     expect(() => MarketplaceClient.fromEnv()).toThrow(/no token: set one of EMPORIO_TOKEN, EMPORIO_ORDERS_TOKEN, EMPORIO_PRODUCTS_TOKEN, EMPORIO_CPS_TOKEN/);
   });
 
+  it('EMPORIO_TOKEN copied with its "Bearer " prefix is sent once prefixed, as is a token option given so', async () => {
+    environment({ EMPORIO_BASE_URL: kit.url, EMPORIO_VENDOR: 'acme', EMPORIO_TOKEN: `Bearer ${kit.mock.tokens.orders}` });
+    expect((await MarketplaceClient.fromEnv().orders.get('DEMO-OPEN')).code).toBe('DEMO-OPEN');
+    const client = new MarketplaceClient({ baseUrl: kit.url, vendor: 'acme', tokens: { orders: `bearer  ${kit.mock.tokens.orders}` } });
+    expect((await client.orders.get('DEMO-OPEN')).code).toBe('DEMO-OPEN');
+    environment({ EMPORIO_BASE_URL: kit.url, EMPORIO_VENDOR: 'acme', EMPORIO_TOKEN: 'Bearer ' });
+    expect(() => MarketplaceClient.fromEnv()).toThrow(TypeError);
+  });
+
+  it('a line break inside EMPORIO_BASE_URL is refused (named as the baseUrl option), not joined into another URL', () => {
+    for (const broken of ['https://api.example\n.gr', 'https://api.example.gr/\r\nmerchants', 'https://api.\texample.gr']) {
+      environment({ EMPORIO_BASE_URL: broken, EMPORIO_VENDOR: 'acme', EMPORIO_TOKEN: 't' });
+      expect(() => MarketplaceClient.fromEnv()).toThrow(/baseUrl` must not contain a line break or tab/);
+    }
+    // Given in code, the same rule: a URL's parser would drop the break without a word.
+    expect(() => new MarketplaceClient({ baseUrl: 'https://api.example\n.gr', vendor: 'acme', token: 't' })).toThrow(/baseUrl` must not contain a line break/);
+  });
+
   it('a refused key names its API, never the token', async () => {
     environment({ EMPORIO_BASE_URL: kit.url, EMPORIO_VENDOR: 'acme', EMPORIO_ORDERS_TOKEN: 'old-orders-key-91ac' });
     const error = await MarketplaceClient.fromEnv().orders.get('DEMO-OPEN').catch((e: unknown) => e);

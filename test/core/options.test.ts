@@ -7,6 +7,13 @@ const server = useMswServer();
 const valid = { baseUrl: BASE, vendor: 'marketplace', token: TOKEN };
 
 describe('constructor options', () => {
+  it('without options, the error names MarketplaceClient.fromEnv() (and the options to pass instead)', () => {
+    // @ts-expect-error the options are required
+    expect(() => new MarketplaceClient()).toThrow(TypeError);
+    // @ts-expect-error the options are required
+    expect(() => new MarketplaceClient()).toThrow('MarketplaceClient: option `options` must be an object, or use MarketplaceClient.fromEnv()');
+  });
+
   it.each([
     [{ ...valid, baseUrl: undefined }, 'baseUrl'],
     [{ ...valid, baseUrl: 'not a url' }, 'baseUrl'],

@@ -1,4 +1,6 @@
 /** The demo, the FBS, OAuth and webhook-cluster examples run against the mock (as a user runs them: `npx tsx examples/<name>.ts`), bounded in time. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScript } from '../helpers/run-script.js';
@@ -35,6 +37,23 @@ it('oauth-catalog reads the catalog with an application token and renews an expi
   expect(stdout).toContain('application tokens issued: 1');
   expect(stdout).toMatch(/new user token stored \(lives 60 s\)\nfavorites after the token expired: \d+/);
 }, 60_000);
+
+it('webhook-cluster without a reachable Redis stops within seconds and says what is missing', async () => {
+  // A loopback port nobody listens on: connections are refused at once.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const redisUrl = `redis://127.0.0.1:${port}`;
+  const { code, stdout, stderr } = await runScript(fileURLToPath(new URL('../../examples/webhook-cluster.ts', import.meta.url)), [], {
+    env: { ...process.env, REDIS_URL: redisUrl },
+    timeoutMs: 30_000,
+  });
+  expect(code).toBe(1);
+  expect(stderr).toContain(`webhook-cluster: no Redis at ${redisUrl}`);
+  expect(stderr).toContain('redis-server');
+  expect(stdout).toBe('');
+}, 45_000);
 
 describe.skipIf(redisServerMissing !== undefined)('webhook-cluster (needs redis-server)', () => {
   let redis: RedisServer | undefined;

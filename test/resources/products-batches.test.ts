@@ -86,6 +86,25 @@ describe('products.waitForBatch', () => {
     expect(result.results?.[0]?.status).toBe('success');
   });
 
+  it('keeps polling through a status it does not know ("pending", none, 0), reports it as drift, and stops only at completed', async () => {
+    const sequence: unknown[] = ['pending', undefined, 0, 'in_progress', 'completed'];
+    let reads = 0;
+    server.use(
+      http.get(status('odd'), () => {
+        const state = sequence[Math.min(reads++, sequence.length - 1)];
+        return HttpResponse.json({ id: 'odd', ...(state === undefined ? {} : { status: state }), results: [] });
+      }),
+    );
+    const reports: DriftReport[] = [];
+    const result = await makeClient({ maxRetries: 0, hooks: { onDrift: (report) => reports.push(report) } }).products.waitForBatch('odd', { intervalMs: 100 });
+    expect(reads).toBe(5);
+    expect(result.status).toBe('completed');
+    // Once per path, as every drift is reported; the value itself is never in the report.
+    expect(reports).toEqual([
+      { api: 'products', method: 'GET', url: `${BASE}/merchants/products/batch/odd/status`, path: '$.status', expected: 'in_progress | completed', received: 'string' },
+    ]);
+  });
+
   it('past timeoutMs rejects with a TimeoutError carrying the last status', async () => {
     let reads = 0;
     server.use(

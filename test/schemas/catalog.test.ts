@@ -125,7 +125,7 @@ describe('catalog schemas against the recorded answers', () => {
     expect(reviews.reviews[0]?.sentiments?.negative).toContain('GPS');
 
     const vote = SkuReviewVoteAnswer.parse(recording('sku_review_vote_create_embed_sku_review.json').response.body);
-    expect(vote.sku_review_vote.sku_review?.id).toBe(18689);
+    expect(vote.sku_review_vote?.sku_review?.id).toBe(18689);
 
     const filters = BookCategoriesPage.parse(recording('book_categories_filters.json').response.body);
     expect(filters.meta?.ancestor).toEqual({ id: 1857, name: 'Φιλοσοφία' });

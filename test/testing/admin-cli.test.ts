@@ -71,6 +71,42 @@ describe('emporio-mock from a shell', () => {
     expect(refused.stderr).toContain('409');
   });
 
+  it('the delivery log shows no part of a short, percent-encoded or query secret', async () => {
+    const receiver = await startReceiver();
+    closers.push(receiver.close);
+    const origin = new URL(receiver.url).origin;
+    const mock = await startCli(['--webhook', `${origin}/hooks/Sh0rtSecr3t9`, '--webhook', `${origin}/h/%53%68%30rtSecr3t8?key=Sh0rtSecr3t7`]);
+    const lines = () => mock.output().split('\n').filter((line) => line.includes(' webhook new_order '));
+    for (let i = 0; i < 150 && lines().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines().length).toBeGreaterThanOrEqual(2);
+    expect(lines().some((line) => line.includes(`-> ${origin}/hooks/[redacted]: 200`))).toBe(true);
+    expect(lines().some((line) => line.includes(`-> ${origin}/h/[redacted]?[redacted]: 200`))).toBe(true);
+    expect(mock.output()).not.toMatch(/Sh0rtSecr3t|%53%68/);
+  });
+
+  it('warns on a bind to a host that is not loopback', async () => {
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine: the warning comes before the bind fails.
+    const started = await runScript(cli, ['--port', '0', '--host', '192.0.2.1'], { timeoutMs: 20_000 });
+    expect(started.stderr).toContain('warning: listening on 192.0.2.1, not loopback');
+  });
+
+  it("trigger finds the running mock's vendor and token itself: started with --vendor and --token, nothing is typed twice", async () => {
+    const receiver = await startReceiver();
+    closers.push(receiver.close);
+    const mock = await startCli(['--vendor', 'acme', '--token', 'manual-token-5e1', '--webhook', `${receiver.url}/${SECRET}`]);
+    const triggered = await runScript(cli, ['trigger', 'cancellation', 'DEMO-ACCEPTED', '--url', mock.url], { timeoutMs: 20_000 });
+    expect(triggered.stderr).toBe('');
+    expect(triggered.code).toBe(0);
+    expect(triggered.stdout).toContain('{"success":true}');
+    for (let i = 0; i < 150 && !receiver.received.some((d) => d.body.includes('DEMO-ACCEPTED')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const delivery = receiver.received.find((d) => d.body.includes('DEMO-ACCEPTED'));
+    expect(delivery?.headers['user-agent']).toBe('Acme OrderNotifier v1');
+    // What was given still wins: a wrong token is refused.
+    const refused = await runScript(cli, ['trigger', 'cancellation', 'DEMO-ACCEPTED', '--url', mock.url, '--token', 'wrong'], { timeoutMs: 20_000 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('401');
+  });
+
   it('--help on every command exits 0 with its usage; a bad option is a usage error (exit 2), not a stack trace', async () => {
     for (const command of [[], ['order'], ['webhook'], ['trigger']]) {
       const help = await runScript(cli, [...command, '--help'], { timeoutMs: 20_000 });

@@ -23,7 +23,8 @@ async function setUp() {
 const call = async (base: string, method: string, path: string, body?: unknown) => {
   const answer = await fetch(`${base}/__mock/admin${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(method === 'GET' ? {} : { headers: { 'Content-Type': 'application/json' } }),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   // biome-ignore lint/suspicious/noExplicitAny: the admin API's JSON, read as a test reads it
   return { status: answer.status, data: (await answer.json()) as Record<string, any> };

@@ -10,7 +10,7 @@ import {
   FavoriteListsPage,
   FavoritesPage,
 } from '../../schemas/account.js';
-import type { PageMeta } from '../../schemas/catalog/base.js';
+import { createdResource, type PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteListCreate, ListParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
 import { listIdSegment } from './shared.js';
@@ -39,7 +39,9 @@ export class FavoriteLists extends APIResource {
 
   /**
    * `POST /favorite_lists`, sent as `{ favorite_list: { name } }` (201). The service refuses
-   * a name that an existing custom list has.
+   * a name that an existing custom list has (an `ApiError` with the service's message, even when
+   * it answers 200 with `{ errors: { name: [...] } }`). An answer with the list bare, without its
+   * root key (recorded), resolves as well, the missing key reported as drift.
    */
   create(list: FavoriteListCreate, options?: RequestOptions): APIPromise<FavoriteList> {
     return this._transport.request(() => {
@@ -53,7 +55,7 @@ export class FavoriteLists extends APIResource {
         permission: 'favorites',
         options,
       };
-    }, (body) => body.favorite_list);
+    }, createdResource('favorite_list'));
   }
 
   /** `DELETE /favorite_lists/:id` (204); a missing list is a `NotFoundError`. */

@@ -3,7 +3,8 @@ import { checkRequest } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import { type ListOptions, type RequestOptions, noData } from '../../core/transport.js';
-import { type Favorite, FavoriteAnswer, FavoritesPage } from '../../schemas/account.js';
+import { type Favorite, FavoriteAnswer, FavoriteCreatedAnswer, FavoritesPage } from '../../schemas/account.js';
+import { createdResource } from '../../schemas/catalog/base.js';
 import type { PageMeta } from '../../schemas/catalog/base.js';
 import { FavoriteCreate, FavoritesParams, FavoriteUpdate, GetParams } from '../../schemas/query.js';
 import { APIResource } from '../resource.js';
@@ -43,7 +44,8 @@ export class Favorites extends APIResource {
 
   /**
    * `POST /favorites`, sent as `{ favorite: { sku_id, favorite_list_id?, new_list_name? } }` (201).
-   * Without a list, the favorite goes to its category's auto list.
+   * Without a list, the favorite goes to its category's auto list. An answer with the favorite
+   * bare, without its root key (recorded), resolves as well, the missing key reported as drift.
    */
   create(favorite: FavoriteCreate, options?: RequestOptions): APIPromise<Favorite> {
     return this._transport.request(() => {
@@ -53,11 +55,11 @@ export class Favorites extends APIResource {
         method: 'POST',
         path: '/favorites',
         body: { favorite },
-        schema: FavoriteAnswer,
+        schema: FavoriteCreatedAnswer,
         permission: 'favorites',
         options,
       };
-    }, (body) => body.favorite);
+    }, createdResource('favorite'));
   }
 
   /**

@@ -1,10 +1,12 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import { checkRequest } from '../../schemas/common.js';
+import * as z from 'zod/mini';
+import { checkRequest, lazy } from '../../schemas/common.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { path } from '../../core/paths.js';
 import { type ListOptions, type RequestOptions, noData } from '../../core/transport.js';
 import { type Favorite, FavoritesPage } from '../../schemas/account.js';
 import type { ListMeta } from '../../schemas/catalog/categories.js';
+import { createdResource } from '../../schemas/catalog/base.js';
 import {
   type ReviewForm,
   ReviewFormAnswer,
@@ -43,6 +45,8 @@ import {
 import { APIResource } from '../resource.js';
 
 const REVIEW_PERMISSION = 'publish_sku_review_actions';
+/** A flag's answer, or none at all (201 with an empty body, recorded). */
+const SkuReviewFlagOrNone = /* @__PURE__ */ lazy(() => z.optional(SkuReviewFlag));
 
 /**
  * SKUs: a SKU aggregates the products (offers) that shops sell of one item (the Catalog API documentation).
@@ -281,7 +285,8 @@ export class Skus extends APIResource {
    * `POST /skus/:sku_id/reviews/:id/votes`, sent as `{ vote: { helpful } }` (the documentation's
    * `{?vote}`; the recorded requests send it in the body). `embed: 'sku_review'` nests the
    * voted review in the answer. Needs the publish_sku_review_actions permission. Shape
-   * comes from recorded answers, not from the documentation.
+   * comes from recorded answers, not from the documentation; an answer with the vote bare,
+   * without its root key (older recordings), resolves as well, the missing key reported as drift.
    */
   voteReview(
     skuId: number,
@@ -303,21 +308,22 @@ export class Skus extends APIResource {
         permission: REVIEW_PERMISSION,
         options,
       };
-    }, (body) => body.sku_review_vote);
+    }, createdResource('sku_review_vote'));
   }
 
   /**
    * `POST /skus/:sku_id/reviews/:id/flags`, sent as `{ flag: { reason } }` with a reason
    * from `catalog.flags.list()`. The answer is a bare object, no root key. Needs the
    * publish_sku_review_actions permission. Body and shape come from recorded answers, not
-   * from the documentation.
+   * from the documentation. Older recordings answer 201 with no body: the flag was made, so
+   * that resolves to `undefined` rather than failing a call that a retry would repeat.
    */
   flagReview(
     skuId: number,
     reviewId: number,
     flag: ReviewFlag,
     options?: RequestOptions,
-  ): APIPromise<SkuReviewFlag> {
+  ): APIPromise<SkuReviewFlag | undefined> {
     return this._transport.request(() => {
       checkRequest(ReviewFlag, flag, 'flag');
       return {
@@ -325,7 +331,7 @@ export class Skus extends APIResource {
         method: 'POST',
         path: path`/skus/${skuId}/reviews/${reviewId}/flags`,
         body: { flag },
-        schema: SkuReviewFlag,
+        schema: SkuReviewFlagOrNone,
         permission: REVIEW_PERMISSION,
         options,
       };

@@ -6,7 +6,8 @@
 import { whenAborted } from '../../core/abort.js';
 import { EmporioError, RequestValidationError, TimeoutError } from '../../core/errors.js';
 import { MAX_TIMER_MS, sleep } from '../../core/time.js';
-import type { BatchStatus } from '../../schemas/products.js';
+import { type Drift, kindOf } from '../../schemas/drift.js';
+import { BATCH_STATUSES, type BatchStatus } from '../../schemas/products.js';
 
 /** Options of `products.waitForBatch`. */
 export interface WaitForBatchOptions {
@@ -24,7 +25,7 @@ const MIN_INTERVAL_MS = 100;
 const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
- * `waitForBatch` ran out of `timeoutMs` while the batch was still `in_progress`. A
+ * `waitForBatch` ran out of `timeoutMs` before the batch was `completed`. A
  * `TimeoutError`; `lastStatus` is the last status read (undefined when no read completed).
  */
 export class BatchTimeoutError extends TimeoutError {
@@ -35,7 +36,7 @@ export class BatchTimeoutError extends TimeoutError {
   readonly lastStatus: BatchStatus | undefined;
 
   constructor(batchId: string, timeoutMs: number, lastStatus: BatchStatus | undefined) {
-    super(`batch ${batchId} was still in progress after ${timeoutMs} ms`);
+    super(`batch ${batchId} was not completed after ${timeoutMs} ms`);
     this.batchId = batchId;
     this.lastStatus = lastStatus;
   }
@@ -79,11 +80,26 @@ export function waitSettings(options: Omit<WaitForBatchOptions, 'signal'> = {}):
   };
 }
 
+/** After this status nothing changes: the service's documentation names no other final one. */
+const FINAL_STATUS = 'completed';
+const KNOWN_STATUSES: ReadonlySet<unknown> = new Set(BATCH_STATUSES);
+
+/**
+ * A batch status the documentation does not name (`pending`, none, `0`) as drift, or undefined
+ * for a known one. The wait goes on through such a status: it stops only on a final one.
+ */
+export function batchStatusDrift(status: BatchStatus): Drift | undefined {
+  const value: unknown = status?.status;
+  if (KNOWN_STATUSES.has(value)) return undefined;
+  return { path: '$.status', expected: BATCH_STATUSES.join(' | '), received: kindOf(value), at: [] };
+}
+
 /** Marks the deadline's abort, to tell it from the caller's. */
 const DEADLINE = Symbol('batch deadline');
 
 /**
- * Reads the status until it is no longer `in_progress`. `read` gets the signal each read
+ * Reads the status until it is final (`completed`); `in_progress` and any status the
+ * documentation does not name keep it waiting. `read` gets the signal each read
  * must honour (the callers', and the deadline's), so no read outlives `timeoutMs`. `alsoStop`:
  * a second caller's signal (the call's `RequestOptions.signal` beside the wait's own).
  */
@@ -106,7 +122,7 @@ export async function pollBatch(
     // Bounded by the deadline: it aborts both the read and the sleep.
     for (;;) {
       last = await read(controller.signal);
-      if (last.status !== 'in_progress') return last;
+      if (last?.status === FINAL_STATUS) return last;
       await sleep(intervalMs, controller.signal);
     }
   } catch (error) {

@@ -6,7 +6,7 @@ import type { RequestOptions } from '../../core/transport.js';
 import { lazy, toIssues } from '../../schemas/common.js';
 import { BatchStatus, BatchUpdateAnswer, ProductUpdate, ValidateBatchAnswer } from '../../schemas/products.js';
 import { APIResource } from '../resource.js';
-import { pollBatch, type WaitForBatchOptions } from './batches.js';
+import { batchStatusDrift, pollBatch, type WaitForBatchOptions } from './batches.js';
 import { runUpdateMany, type UpdateManyOptions, type UpdateManyReport } from './update-many.js';
 
 export { BatchItemError, BatchTimeoutError, type WaitForBatchOptions } from './batches.js';
@@ -68,13 +68,22 @@ export class Products extends APIResource {
   }
 
   /**
-   * Reads the batch's status every `intervalMs` (default 5 s) until it is no longer
-   * `in_progress`, and resolves with it. Past `timeoutMs` (default 10 minutes) it rejects with
+   * Reads the batch's status every `intervalMs` (default 5 s) until it is `completed`, and
+   * resolves with it. A status the service's documentation does not name (`pending`, none)
+   * keeps it waiting and is reported as drift (`hooks.onDrift`, or a logger warning). Past `timeoutMs` (default 10 minutes) it rejects with
    * a `BatchTimeoutError` (a `TimeoutError`) carrying the last status read. Each read goes
    * through the client like any call: rate limits paced, transient failures retried.
    */
   waitForBatch(id: string, params?: WaitForBatchOptions, options?: RequestOptions): Promise<BatchStatus> {
-    return pollBatch(id, (signal) => this.batchStatus(id, { ...options, signal }), params, options?.signal);
+    return pollBatch(id, (signal) => this.#readForWait(id, { ...options, signal }), params, options?.signal);
+  }
+
+  /** One read of a wait: a status the documentation does not name is reported as drift (the wait goes on). */
+  async #readForWait(id: string, options: RequestOptions): Promise<BatchStatus> {
+    const { data, response } = await this.batchStatus(id, options).withResponse();
+    const drift = batchStatusDrift(data);
+    if (drift) this._transport.reportDrift({ api: 'products', target: { method: 'GET', url: response.url } }, [drift]);
+    return data;
   }
 
   /**
@@ -142,7 +151,7 @@ export class Products extends APIResource {
       updates,
       {
         send: (data, onWire) => this.#sendBatch(() => data, options, onWire),
-        wait: (id, signal) => pollBatch(id, (readSignal) => this.batchStatus(id, { ...options, signal: readSignal }), { ...params?.waitOptions, signal }),
+        wait: (id, signal) => pollBatch(id, (readSignal) => this.#readForWait(id, { ...options, signal: readSignal }), { ...params?.waitOptions, signal }),
       },
       params,
       options?.signal,

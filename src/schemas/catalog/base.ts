@@ -4,7 +4,7 @@
  * list-page helper.
  */
 import * as z from 'zod/mini';
-import { answer, type Infer, lazy, maybe, record, type Schema } from '../common.js';
+import { answer, expected, type Infer, lazy, maybe, record, type Schema } from '../common.js';
 
 /** A string the service may omit or send as null. */
 export const text = maybe(z.string());
@@ -61,6 +61,22 @@ export type ListPage<K extends string, T, M> = { [P in K]: T[] } & { meta?: M | 
 export function single<const K extends string, T>(key: K, resource: Schema<T>): Schema<{ [P in K]: T }> {
   return lazy(() => record({ [key]: resource })) as unknown as Schema<{ [P in K]: T }>;
 }
+
+/**
+ * The answer to a write that created `resource`, under `key` as documented; recorded answers
+ * (2014–2016) also send the resource bare, without the key. The resource was made either way,
+ * and refusing the answer would have the caller make it again: a missing key is drift (reported,
+ * refused only when strict). Read the resource with `createdResource`.
+ */
+export function created<const K extends string, T>(key: K, resource: Schema<T>): Schema<{ [P in K]?: T | null }> {
+  return lazy(() => record({ [key]: expected(resource) })) as unknown as Schema<{ [P in K]?: T | null }>;
+}
+
+/** The created resource of a `created(key, ...)` answer: under its key, or the answer itself when sent bare. */
+export const createdResource =
+  <const K extends string, T>(key: K) =>
+  (body: { [P in K]?: T | null }): T =>
+    (body[key] ?? body) as T;
 
 /** A strict object whose "unknown field" issue names the field. */
 export function strict<S extends z.core.$ZodShape>(shape: S) {

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { answer, type Infer, maybe, openEnum, type Schema } from '../common.js';
-import { bool, id, listPage, num, Pagination, single, text, texts } from './base.js';
+import { bool, created, id, listPage, num, Pagination, single, text, texts } from './base.js';
 
 const reviewSentimentsShape = () => ({ positive: texts, mediocre: texts, negative: texts });
 /** Aspects of the SKU the reviewer judged, grouped by verdict. */
@@ -144,6 +144,9 @@ export interface SkuReviewAnswer extends z.output<typeof SkuReviewAnswer> {}
 export const ReviewFormAnswer = /* @__PURE__ */ single('review_form', ReviewForm);
 export interface ReviewFormAnswer extends z.output<typeof ReviewFormAnswer> {}
 
-/** `POST /skus/:sku_id/reviews/:id/votes` (201). Shape from recorded answers; the documentation does not show it. */
-export const SkuReviewVoteAnswer = /* @__PURE__ */ single('sku_review_vote', SkuReviewVote);
+/**
+ * `POST /skus/:sku_id/reviews/:id/votes` (201). Shape from recorded answers; the documentation
+ * does not show it. Older recordings send the vote bare, without its root key.
+ */
+export const SkuReviewVoteAnswer = /* @__PURE__ */ created('sku_review_vote', SkuReviewVote);
 export interface SkuReviewVoteAnswer extends z.output<typeof SkuReviewVoteAnswer> {}

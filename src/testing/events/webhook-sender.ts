@@ -6,6 +6,7 @@
  * one URL stay in order. The returns webhook is a second sender of the same kind, for returns.
  */
 import type { MockReturnEvent, MockWebhookEvent } from '../types.js';
+import { readLimited } from '../../webhooks/read-limited.js';
 import { brandName } from '../wire.js';
 
 /** One attempt to deliver an event to a URL. */
@@ -70,6 +71,9 @@ interface Job<E> {
   resend: boolean;
 }
 
+/** What the sender reads of a receiver's answer body before it lets the connection go. */
+const MAX_RECEIVER_ANSWER_BYTES = 64 * 1024;
+
 /** The service follows a `Location` redirect when it delivers (the service's documentation today): the same POST, again. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -87,23 +91,23 @@ function redirectTarget(answer: Response, from: string): string | undefined {
 }
 
 /**
- * A webhook URL as logs show it: the `secret` parameter and any path segment that looks like a
- * secret (16 or more URL-safe characters, as `urlSecret` takes them) replaced by `[redacted]`.
+ * A webhook URL as logs and the admin API show it. A secret may be spelled anywhere in the path or
+ * query (short, percent-encoded, several segments), so no pattern guesses which part it is: the
+ * path after its first segment (all of a one-segment path) and the whole query become `[redacted]`,
+ * and userinfo and fragment are dropped. `https://shop.example/hooks/s3cret?k=v` shows as
+ * `https://shop.example/hooks/[redacted]?[redacted]`.
  */
 export function redactedWebhookUrl(url: string): string {
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    parsed.pathname = parsed.pathname
-      .split('/')
-      .map((segment) => (/^[\w.~-]{16,}$/.test(segment) ? '[redacted]' : segment))
-      .join('/');
-    if (parsed.searchParams.has('secret')) parsed.searchParams.set('secret', '[redacted]');
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.href.replaceAll('%5Bredacted%5D', '[redacted]');
+    parsed = new URL(url);
   } catch {
     return '[a malformed URL]';
   }
+  const segments = parsed.pathname.split('/').slice(1);
+  const path = segments.join('') === '' ? parsed.pathname : segments.length > 1 ? `/${segments[0]}/[redacted]` : '/[redacted]';
+  const origin = parsed.origin === 'null' ? `${parsed.protocol}//${parsed.host}` : parsed.origin;
+  return `${origin}${path}${parsed.search === '' ? '' : '?[redacted]'}`;
 }
 
 export function createWebhookSender<E extends { event_type: string; event_time: string } = MockWebhookEvent, D extends DeliveryAttempt = WebhookDelivery>(
@@ -156,7 +160,8 @@ export function createWebhookSender<E extends { event_type: string; event_time: 
           redirect: 'manual',
           signal,
         });
-        await answer.arrayBuffer().catch(() => undefined);
+        // Only the status counts; a receiver's long answer is read no further than a bound.
+        await readLimited(answer, MAX_RECEIVER_ANSWER_BYTES).catch(() => undefined);
         const next = hop < MAX_REDIRECTS ? redirectTarget(answer, url) : undefined;
         if (next === undefined) {
           record.status = answer.status;
@@ -201,7 +206,9 @@ export function createWebhookSender<E extends { event_type: string; event_time: 
   return {
     deliveries: deliveries as readonly D[],
     register(url: string): void {
-      new URL(url); // throws a TypeError on a malformed URL, at registration rather than at delivery
+      // A malformed URL or another scheme (file:, gopher:) is refused at registration, not at delivery.
+      const { protocol } = new URL(url);
+      if (protocol !== 'http:' && protocol !== 'https:') throw new TypeError(`a webhook URL is http: or https:, not ${protocol}`);
       urls.add(url);
     },
     unregister(url: string): void {
