@@ -23,7 +23,9 @@ export const strictCompilerOptions = {
 };
 
 /** The optional peers, for what needs them (emporio/testing/msw, the README's Redis block). */
-export const installPeers = (project) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis'], project);
+/** The OpenTelemetry packages the tracing guide's blocks import (the application's own, not the package's). */
+const OTEL_PACKAGES = ['@opentelemetry/api@1', '@opentelemetry/sdk-trace-base@2', '@opentelemetry/sdk-metrics@2', '@opentelemetry/context-async-hooks@2'];
+export const installPeers = (project) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2', 'redis', ...OTEL_PACKAGES], project);
 
 /** `emporio`, `emporio/webhooks`, ...: every entry of package.json's exports map. */
 export function packageEntries() {

@@ -262,6 +262,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const report = refusalReporter(options.onError, logger);
   /** Each delivery's event, for its span (only with a tracer). */
   const parsed = options.tracer && new WeakMap<Request, WebhookEvent>();
+  /** The tracing module, once loaded: the inbox keeps each delivery's span with its event. */
+  let otel: typeof import('./otel.js') | undefined;
   const tooLarge = () => refuse(413, 'body too large', 'body_too_large', new WebhookParseError(`body is larger than ${maxBodyBytes} bytes`));
 
   const handleDelivery: WebhookHandler = async (request, info) => {
@@ -306,7 +308,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     parsed?.set(request, event);
     const key = `emporio:webhook:${await sha256Hex(dedupeIdentity(event) ?? bytes)}`;
     if (inbox !== undefined) {
-      const delivery = inboxDelivery(key, event, new TextDecoder().decode(bytes), shown.url, sourceAddress);
+      const delivery = inboxDelivery(key, event, new TextDecoder().decode(bytes), shown.url, sourceAddress, otel?.deliveryTraceparent(request));
       const appended = await bounded(() => inbox.append(delivery), timeoutMs);
       if (typeof appended === 'boolean') return answer(200, appended ? 'ok' : 'already received');
       return refuse(500, 'not stored', 'inbox_failed', new Error('the inbox failed or timed out'));
@@ -342,7 +344,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return response;
   };
   // The tracing code is loaded with the first delivery.
-  const tracing = parsed && import('./otel.js').then((loaded) => loaded.traced(options.tracer as OpenTelemetryTracer, handle, parsed, refusals));
+  const tracing =
+    parsed &&
+    import('./otel.js').then((loaded) => {
+      otel = loaded;
+      return loaded.traced(options.tracer as OpenTelemetryTracer, handle, parsed, refusals);
+    });
   return tracing ? async (request, info) => (await tracing)(request, info) : handle;
 }
 

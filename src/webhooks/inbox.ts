@@ -25,6 +25,8 @@ export interface InboxDelivery {
   sourceAddress: string | undefined;
   /** The body as received (UTF-8 text). */
   body: string;
+  /** The W3C `traceparent` of the delivery's span (with the handler's `tracer`): processing links to it. */
+  traceparent?: string | undefined;
 }
 
 /** A delivery in the inbox, with its attempts so far. */
@@ -107,7 +109,14 @@ export interface WebhookInbox {
 export const COMPLETED_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The delivery the handler appends for a parsed event. */
-export function inboxDelivery(key: string, event: WebhookEvent, body: string, url: string, sourceAddress: string | undefined): InboxDelivery {
+export function inboxDelivery(
+  key: string,
+  event: WebhookEvent,
+  body: string,
+  url: string,
+  sourceAddress: string | undefined,
+  traceparent: string | undefined,
+): InboxDelivery {
   const receivedAt = Date.now();
   const returned = isReturnEvent(event);
   const code = returned ? event.return.return_code : event.order?.code;
@@ -122,6 +131,7 @@ export function inboxDelivery(key: string, event: WebhookEvent, body: string, ur
     url,
     sourceAddress,
     body,
+    ...(traceparent === undefined ? {} : { traceparent }),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { WebhookEvent } from '../schemas/webhook.js';
 import type { Logger } from '../core/logger.js';
 import { sleep } from '../core/time.js';
+import type { OpenTelemetryTracer } from '../core/otel-types.js';
 import type { WebhookEventContext } from './handler.js';
 import type { InboxClaim, InboxEntry, InboxFailure, WebhookInbox } from './inbox.js';
 
@@ -41,6 +42,11 @@ export interface ProcessInboxOptions {
   onError?: ((error: Error, info: { id: string; attempts: number; dead: boolean }) => void) | undefined;
   /** Where failures (without `onError`) and store outages are reported. Default `console`. */
   logger?: Pick<Logger, 'warn'> | undefined;
+  /**
+   * An OpenTelemetry `Tracer`: one CONSUMER span per attempt, active while `onEvent` runs and linked
+   * to the span of the delivery that brought the event (when the handler had a `tracer` too).
+   */
+  tracer?: OpenTelemetryTracer | undefined;
 }
 
 const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -77,6 +83,9 @@ export async function processInbox(options: ProcessInboxOptions): Promise<void> 
   const pollMs = whole(options.pollMs, DEFAULT_POLL_MS, 'pollMs');
   const logger = options.logger ?? console;
   const worker = crypto.randomUUID();
+  const { tracer } = options;
+  // The tracing code is loaded only with a tracer.
+  const tracing = tracer && import('./otel.js');
 
   let storeDown = false;
   /** A store call, tried again until it answers (reported once per outage); after `signal` aborts, for `patienceMs` at most. */
@@ -119,7 +128,8 @@ export async function processInbox(options: ProcessInboxOptions): Promise<void> 
       attempt: entry.attempts + 1,
     };
     try {
-      await onEvent(entry.event, context);
+      const run = async () => onEvent(entry.event, context);
+      await (tracing ? (await tracing).traceInboxEvent(tracer as OpenTelemetryTracer, entry.event, entry.traceparent, run) : run());
       return undefined;
     } catch (thrown) {
       return thrown instanceof Error ? thrown : new Error(String(thrown));

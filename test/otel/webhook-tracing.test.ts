@@ -2,7 +2,7 @@
 import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { createWebhookHandler, type WebhookHandlerOptions } from 'emporio/webhooks';
+import { createMemoryInbox, createWebhookHandler, processInbox, type WebhookHandlerOptions } from 'emporio/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryTraceparent, traceInboxEvent } from '../../src/webhooks/otel.js';
 
@@ -80,5 +80,34 @@ describe('webhook delivery spans', () => {
     expect(consumer?.attributes['emporio.order.code']).toBe('260330-1000001');
     expect(consumer?.links[0]?.context.spanId).toBe(deliverySpan?.spanContext().spanId);
     expect(consumer?.links[0]?.context.traceId).toBe(deliverySpan?.spanContext().traceId);
+  });
+
+  it('processInbox({ tracer }) makes one CONSUMER span per event, linked to the delivery that brought it', async () => {
+    const inbox = createMemoryInbox();
+    const { handler, spans, tracer } = setup({ inbox, onEvent: undefined });
+    expect((await handler(delivery(newOrder))).status).toBe(200);
+    const stop = new AbortController();
+    const handled: string[] = [];
+    const worker = processInbox({
+      inbox,
+      tracer,
+      signal: stop.signal,
+      pollMs: 10,
+      onEvent: (event) => {
+        handled.push(event.event_type);
+        tracer.startSpan('save order').end();
+        stop.abort();
+      },
+    });
+    await worker;
+    expect(handled).toEqual(['new_order']);
+    const deliverySpan = spans().find((s) => s.kind === SpanKind.SERVER);
+    const consumer = spans().find((s) => s.kind === SpanKind.CONSUMER);
+    expect(consumer?.name).toBe('process new_order');
+    expect(consumer?.links[0]?.context.spanId).toBe(deliverySpan?.spanContext().spanId);
+    expect(consumer?.links[0]?.context.traceId).toBe(deliverySpan?.spanContext().traceId);
+    // onEvent's own spans are the consumer span's children.
+    const saved = spans().find((s) => s.name === 'save order');
+    expect(saved?.parentSpanContext?.spanId).toBe(consumer?.spanContext().spanId);
   });
 });
