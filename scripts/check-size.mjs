@@ -28,7 +28,10 @@ export const BUDGETS = [
   // 15.75 KB: onError, the reason of every refusal and its log line (about 0.5 KB). 16 KB: the claim
   // held as a renewed lease, and the bounded body reader the token step shares (15.8 measured from the sources).
   // Its tracing (the tracer option) is loaded with the first delivery: `emporio/webhooks (lazy)`.
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 16, lazyBudgetKb: 1.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // 18.25 KB: the durable inbox, a capability of its own that API.md places in this entry
+  // (createMemoryInbox, processInbox with its retries, leases and dead letters, the handler's append
+  // path: about 2 KB; 18.0 measured). Loading it lazily saves nothing: those are the functions imported.
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 18.25, lazyBudgetKb: 1.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
   // The feed entry carries its XML, CSV and zip readers (saxes, csv-parse, fflate's inflate) but no
   // HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start; 38 KB: the review's
   // fixes (a file served from the handle it was measured by, a reader's cancel) took it to 37.6. Round
