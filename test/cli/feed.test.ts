@@ -1,5 +1,6 @@
 /** `emporio feed check` and `emporio feed convert` as a merchant runs them: a child process. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,13 +89,24 @@ describe('emporio feed', () => {
   });
 
   it('check: a URL with a password is shown without it; a loopback URL is refused by default', async () => {
-    const { code, out } = await run(['feed', 'check', 'http://merchant:s3cr3t@127.0.0.1:9/feed.xml?key=k3y']);
+    // A loopback port nothing listens on (fetch itself refuses some low ports, such as 9, as "bad port").
+    const port = await closedPort();
+    const { code, out } = await run(['feed', 'check', `http://merchant:s3cr3t@127.0.0.1:${port}/feed.xml?key=k3y`]);
     expect(code).toBe(1);
-    expect(out).toContain('http://127.0.0.1:9/feed.xml?…: 0 products, 1 errors');
+    expect(out).toContain(`http://127.0.0.1:${port}/feed.xml?…: 0 products, 1 errors`);
     expect(out).toContain('a loopback, private or link-local address: refused');
     expect(out).not.toMatch(/s3cr3t|k3y/);
-    const allowed = await run(['feed', 'check', '--allow-private-network', 'http://merchant:s3cr3t@127.0.0.1:9/feed.xml']);
-    expect(allowed.out).toContain('http://127.0.0.1:9/feed.xml could not be reached (ECONNREFUSED)');
+    const allowed = await run(['feed', 'check', '--allow-private-network', `http://merchant:s3cr3t@127.0.0.1:${port}/feed.xml`]);
+    expect(allowed.out).toContain(`http://127.0.0.1:${port}/feed.xml could not be reached (ECONNREFUSED)`);
     expect(allowed.out).not.toContain('s3cr3t');
   });
 });
+
+/** A loopback port that was free a moment ago: a connection to it is refused. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
