@@ -3,6 +3,9 @@
  *
  * 1. The mock marketplace and a webhook receiver (createWebhookHandler) start on 127.0.0.1; the
  *    receiver's URL carries a secret (deliveries are unsigned), registered with the marketplace.
+ *    The receiver stores each delivery in an inbox and answers at once; a worker (processInbox)
+ *    hands the events to the merchant's code, and retries them: the order system is down for the
+ *    first moments of the demo, and no order is lost.
  * 2. Orders arrive by webhook; each new order is read, accepted with the first offered pickup
  *    window (express orders are left to the marketplace), invoiced when the customer asked for
  *    an invoice, and marked ready when the shop is in the Set as Ready programme.
@@ -19,7 +22,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canSetAsReady, MarketplaceClient, type ProductUpdate, type ReturnEvent, type WebhookEvent } from 'emporio';
 import { mockDeliveryOptions, startMockMarketplace } from 'emporio/testing';
-import { createWebhookHandler, isReturnEvent, toNodeHandler } from 'emporio/webhooks';
+import { createMemoryInbox, createWebhookHandler, isReturnEvent, processInbox, toNodeHandler } from 'emporio/webhooks';
 
 const started = Date.now();
 const say = (line: string) => console.log(line);
@@ -42,24 +45,51 @@ async function main(): Promise<void> {
   // The secret in the webhook URL: the marketplace signs nothing, so the URL is what only it knows.
   const urlSecret = randomUUID();
   const refused: string[] = [];
+  // The inbox: a delivery that passes the checks is stored and answered 200 at once, before any of
+  // the shop's code runs (Redis in production: redisStores(redis).inbox; here, memory).
+  const inbox = createMemoryInbox();
   const handler = createWebhookHandler({
     // The secret, and the mock's loopback address besides the published ranges; production keeps
     // the published ranges only (the default).
     ...mockDeliveryOptions(urlSecret),
-    onEvent: async (event) => {
-      received.push(event);
-      // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.
-      if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
-      if (isReturnEvent(event)) return handleReturn(client, event, note);
-      if (event.event_type === 'new_order') return handleNewOrder(client, event.order.code, note);
-      const state = event.changes?.state;
-      if (!state) return;
-      const why = state.new === 'cancelled' ? ' (the customer cancelled before dispatch)' : '';
-      note(event.order.code, `webhook: state ${state.old} → ${state.new}${why}`);
-    },
+    inbox,
     // Every delivery not answered 200, with why (never the secret or the body).
     onError: (_error, { status, reason }) => refused.push(`${status} ${reason}`),
   });
+  // The shop's order system is down for the demo's first 300 ms: its events wait in the inbox.
+  const systemBackAt = Date.now() + 300;
+  let retried = 0;
+  const worker = new AbortController();
+  const working = processInbox({
+    inbox,
+    signal: worker.signal,
+    retryDelayMs: 100, // production keeps the default: 1 s, doubling up to 10 minutes, for 24 hours
+    onError: () => retried++,
+    onEvent: async (event) => {
+      if (Date.now() < systemBackAt) throw new Error('order system unavailable');
+      await handleEvent(event);
+      received.push(event);
+    },
+  });
+  async function handleEvent(event: WebhookEvent): Promise<void> {
+    // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.
+    if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
+    if (isReturnEvent(event)) return handleReturn(client, event, note);
+    if (event.event_type === 'new_order') return handleNewOrder(client, event.order.code, note);
+    const state = event.changes?.state;
+    if (!state) return;
+    const why = state.new === 'cancelled' ? ' (the customer cancelled before dispatch)' : '';
+    note(event.order.code, `webhook: state ${state.old} → ${state.new}${why}`);
+  }
+  /** Until the worker has handled every delivery the receiver answered 200 (bounded: 30 s). */
+  const settled = async () => {
+    for (let i = 0; i < 3_000; i++) {
+      const stored = [...mock.webhooks.deliveries, ...mock.returnWebhooks.deliveries].filter((d) => d.status === 200).length;
+      if (received.length >= stored) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the inbox worker did not catch up within 30 s');
+  };
   const receiver = createServer(toNodeHandler(handler));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
@@ -75,6 +105,7 @@ async function main(): Promise<void> {
     const invoiced = mock.orders.create({ invoice: true });
     const toCancel = mock.orders.create({});
     await mock.webhooks.idle();
+    await settled();
     mock.orders.autoAccept(express.code); // the marketplace's own mechanism accepts express orders
 
     // 3. The customer cancels one that the shop already accepted and set as ready (cancelling is
@@ -82,14 +113,16 @@ async function main(): Promise<void> {
     mock.orders.cancel(toCancel.code, { by: 'user' });
     mock.orders.dispatch(regular.code);
     const { return_code } = mock.returns.create(regular.code, { reason: 'faulty', user_comment: 'It stopped charging.' });
-    await mock.returnWebhooks.idle(); // the receiver reviews it: see handleReturn
+    await mock.returnWebhooks.idle();
+    await settled(); // the worker reviews it: see handleReturn
     mock.returns.setTracking(return_code);
     mock.returns.markReturned(return_code);
     mock.orders.returnOrder(regular.code);
     await Promise.all([mock.webhooks.idle(), mock.returnWebhooks.idle()]);
+    await settled();
     for (const line of log) say(line);
     const invoiceFile = mock.orders.get(invoiced.code)?.uploaded_invoice_file;
-    say(`  ${received.length} webhook events handled; invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
+    say(`  ${received.length} webhook events handled (${retried} attempts failed while the order system was down, retried from the inbox); invoice on file: ${invoiceFile ? 'yes' : 'no'}`);
     const answered = [...mock.webhooks.deliveries, ...mock.returnWebhooks.deliveries].map((d) => d.status ?? d.error);
     const guess = await fetch(`${receiverBase}/orders`, { method: 'POST', body: '{}' });
     say(`  ${answered.length} deliveries to the secret URLs answered ${[...new Set(answered)].join(', ')}; a POST without the secret: ${guess.status} (onError: ${refused.join(', ')})`);
@@ -142,6 +175,8 @@ async function main(): Promise<void> {
 
     say(`\ndone in ${elapsed()}`);
   } finally {
+    worker.abort();
+    await working;
     receiver.close();
     await marketplace.close();
   }

@@ -9,13 +9,18 @@ import { type RedisServer, redisServerMissing, startRedisServer } from '../redis
 const runExample = (name: string) =>
   runScript(fileURLToPath(new URL(`../../examples/${name}`, import.meta.url)), [], { env: { ...process.env, EMPORIO_BASE_URL: '' } });
 
-it('demo (npm run demo): a return asked and approved from the returns webhook, and a batch waited for, in seconds', async () => {
+it('demo (npm run demo): orders through the inbox while the order system is down, a return approved from the returns webhook, and a batch waited for, in seconds', async () => {
   const started = Date.now();
   const { code, stdout } = await runExample('demo.ts');
   expect(code).toBe(0);
   expect(stdout).toMatch(/webhook: return R-\d{6}-\d{7} asked \(faulty: .*\); approved, of \d+ options/);
   expect(stdout).toMatch(/webhook: return R-\d{6}-\d{7} pending_merchant_review → returning/);
   expect(stdout).toMatch(/batch [0-9a-f]{24}: applied SKU-\d+; unchanged SKU-\d+; failed UNKNOWN-\d+ \(.+\)/);
+  // The order system was down at first: every event came through the inbox's retries, none lost.
+  const [, handled, failed] = /(\d+) webhook events handled \((\d+) attempts failed while the order system was down/.exec(stdout) ?? [];
+  expect(Number(failed)).toBeGreaterThan(0);
+  expect(stdout).toContain(`${handled} deliveries to the secret URLs answered 200`);
+  expect(stdout.match(/accepted, pickup/g)).toHaveLength(3);
   expect(Date.now() - started).toBeLessThan(30_000);
 }, 60_000);
 
