@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       received.push(event);
     },
   });
-  async function handleEvent(event: WebhookEvent): Promise<void> {
+  async function handleEvent(event: WebhookEvent): Promise<unknown> {
     // An event type newer than this SDK arrives whole in `event.raw`; nothing is dropped.
     if ('raw' in event) return note(event.order?.code ?? '?', `webhook: unknown event ${event.event_type}`);
     if (isReturnEvent(event)) return handleReturn(client, event, note);
