@@ -8,8 +8,16 @@
  * - a merchant API token: `<prefix>{t:<token id>}:w` (its window, a hash) and `…:f` (its
  *   requests out, a sorted set by when their hold ends): every token on a slot of its own;
  * - the budgeted APIs (catalog, account): `<prefix>{<prefix>budget}:<token id>:w`, `…:f`, `…:m`
- *   (the requests of the last minute) and `<prefix>{<prefix>budget}:day:<UTC day>`: the daily cap
- *   is one per client, so its tokens sit with the day's count.
+ *   (the requests of the last minute, each scored by the latest time it may leave, and the
+ *   leases' units), `…:l:<UTC day>` (the leases: units held per client) and
+ *   `<prefix>{<prefix>budget}:day:<UTC day>`: the daily cap is one per client, so its tokens sit
+ *   with the day's count.
+ *
+ * The lease is what makes the budgets fail closed: each store (one per process, usually) holds a
+ * few units of the day (a hundredth of it, at most a twentieth of the minute, all leases together
+ * at most a tenth of it), each counted in the day and in the minute already, which it spends only
+ * while Redis does not answer, within a minute of the step that last renewed it. So what the
+ * processes send without Redis was counted in Redis before: never more than the caps in all.
  * Times are Redis's own (`TIME`) and durations the client measured by the service's clock.
  */
 import type { RateLimitStep, RateLimitStepResult, RateLimitStore } from '../core/rate-limit.js';
@@ -90,6 +98,7 @@ if holder ~= '' and perDay > 0 then
   for k = held - giving + 1, held do redis.call('ZREM', KEYS[3], holder .. ':' .. k) end
   held = held - giving
   if giving > 0 then day = redis.call('DECRBY', KEYS[4], giving) end
+  if spent + giving > 0 then redis.call('HINCRBY', KEYS[5], '*', -(spent + giving)) end
   -- Held longer only while the minute has room for them at any time from now (they count in it already).
   if held > 0 and redis.call('ZCOUNT', KEYS[3], '(' .. (now - 60000), '+inf') <= perMinute then
     leaseEnds = now + leaseMs
@@ -151,10 +160,13 @@ if id ~= '' then
       redis.call('PEXPIRE', KEYS[4], 172800000)
     end
   end
-  -- A lease filled up while the day and the minute have room to spare (twice what it takes).
-  local size = holder ~= '' and perDay > 0 and math.min(math.ceil(perDay / 100), math.ceil(perMinute / 20)) or 0
+  -- A lease filled up while the day and the minute have room to spare (twice what it takes), a
+  -- twentieth of the minute at most, and the leases of all the clients a tenth (what idle ones hold
+  -- stays out of use until their lease lapses, a minute after it ends).
+  local size = holder ~= '' and perDay > 0 and math.min(math.ceil(perDay / 100), math.floor(perMinute / 20)) or 0
   local more = size - held
-  if more > 0 and tonumber(ARGV[a + 9]) == 0 and day + 2 * more <= perDay and redis.call('ZCARD', KEYS[3]) + 2 * more <= perMinute then
+  if more > 0 and tonumber(ARGV[a + 9]) == 0 and day + 2 * more <= perDay and redis.call('ZCARD', KEYS[3]) + 2 * more <= perMinute
+    and tonumber(redis.call('HGET', KEYS[5], '*') or '0') + more <= math.floor(perMinute / 10) then
     leaseEnds = now + tonumber(ARGV[a + 10])
     for k = held + 1, size do redis.call('ZADD', KEYS[3], leaseEnds, holder .. ':' .. k) end
     for k = 1, held do redis.call('ZADD', KEYS[3], 'XX', 'GT', leaseEnds, holder .. ':' .. k) end
@@ -162,6 +174,7 @@ if id ~= '' then
     day = redis.call('INCRBY', KEYS[4], more)
     redis.call('PEXPIRE', KEYS[3], leaseEnds - now + 61000)
     redis.call('HSET', KEYS[5], holder, held)
+    redis.call('HINCRBY', KEYS[5], '*', more)
   end
 end
 local fields = {'window', window, 'ends', ends, 'used', used, 'prov', prov and '1' or '0', 'blocked', blocked, 'length', length}
@@ -227,7 +240,7 @@ export function redisRateLimitStore(
       ? `${prefix}{${tagSafe(prefix)}budget}:${step.tokenId}`
       : `${prefix}{t:${tagSafe(step.tokenId)}}`;
     const keys = [`${base}:w`, `${base}:f`, `${base}:m`];
-    if (step.budget) keys.push(`${prefix}{${tagSafe(prefix)}budget}:day:${step.budget.day}`, `${base}:l`);
+    if (step.budget) keys.push(`${prefix}{${tagSafe(prefix)}budget}:day:${step.budget.day}`, `${base}:l:${step.budget.day}`);
     const args = [String(keys.length), ...keys, String(step.settles.length)];
     for (const settle of step.settles) {
       args.push(settle.id, settle.kind, String(settle.limit), String(settle.remaining), String(settle.window), String(Math.ceil(settle.resetInMs)));

@@ -23,6 +23,8 @@ if (redisServerMissing) console.warn(`[emporio] skipping the Redis tests: ${redi
 export interface RedisServer {
   url: string;
   port: number;
+  /** The server's process id (a test may stop it with SIGSTOP and go on with SIGCONT). */
+  pid: number;
   /** Stops the server (a no-op once stopped). */
   stop(): Promise<void>;
 }
@@ -88,7 +90,9 @@ export async function startRedisServer({ cluster = false }: { cluster?: boolean 
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
+      pid: running.pid as number,
       async stop() {
+        if (running.signalCode === null && running.exitCode === null) running.kill('SIGCONT');
         if (running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
         await exited;
         removeClusterDir();
