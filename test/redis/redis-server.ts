@@ -118,3 +118,54 @@ async function serveEverySlot(port: number): Promise<void> {
     redis.disconnect();
   }
 }
+
+/**
+ * A Redis Cluster of `masters` nodes on free loopback ports, its slots spread over them by
+ * `redis-cli --cluster create` (which comes with redis-server); stopped together.
+ */
+export async function startRedisCluster(masters = 3): Promise<{ nodes: RedisServer[]; stop(): Promise<void> }> {
+  const nodes: RedisServer[] = [];
+  const stop = () => Promise.all(nodes.map((node) => node.stop())).then(() => {});
+  try {
+    for (let i = 0; i < masters; i++) {
+      let port = await freePort();
+      while (port > 55_535) port = await freePort();
+      const clusterDir = mkdtempSync(join(tmpdir(), 'emporio-redis-cluster-'));
+      const child = await launch(port, clusterDir);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      nodes.push({
+        url: `redis://127.0.0.1:${port}`,
+        port,
+        pid: child.pid as number,
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          await exited;
+          rmSync(clusterDir, { recursive: true, force: true });
+        },
+      });
+    }
+    const create = spawnSync('redis-cli', ['--cluster', 'create', ...nodes.map((node) => `127.0.0.1:${node.port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${(create.stdout + create.stderr).slice(-500)}`);
+    for (const node of nodes) {
+      const redis = new Redis({ host: '127.0.0.1', port: node.port, lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await redis.connect();
+        let ok = false;
+        for (let i = 0; i < 200 && !ok; i++) {
+          ok = String(await redis.call('CLUSTER', 'INFO')).includes('cluster_state:ok');
+          if (!ok) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        if (!ok) throw new Error('the cluster did not become ok within 10 s');
+      } finally {
+        redis.disconnect();
+      }
+    }
+    return { nodes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
