@@ -145,6 +145,31 @@ describe.skipIf(redisServerMissing !== undefined)('the shared caps when Redis fa
     expect(service.arrivals.length).toBeLessThanOrEqual(12);
   }, 30_000);
 
+  it('when a stopped Redis answers again, it is used again at once, not seconds later', async () => {
+    const redis = await redisServer();
+    const kit = await mock();
+    const { logger, lines } = logs();
+    const client = new MarketplaceClient({
+      baseUrl: kit.url,
+      vendor: 'marketplace',
+      tokens: { orders: kit.mock.tokens.orders },
+      cache: false,
+      rateLimitStore: redisStores(await connect(redis.url), { prefix: `back${Math.random().toString(36).slice(2)}:`, logger }).rateLimitStore,
+      logger,
+    });
+    await client.orders.get('DEMO-OPEN');
+    process.kill(redis.pid, 'SIGSTOP');
+    cleanup.push(() => process.kill(redis.pid, 'SIGCONT'));
+    const resumeAt = Date.now() + 1_500;
+    setTimeout(() => process.kill(redis.pid, 'SIGCONT'), 1_500);
+    // Calls all along: those while Redis is stopped go by this process's own view of the window.
+    while (!lines.some((line) => line.includes('reachable again')) && Date.now() < resumeAt + 5_000) await client.orders.get('DEMO-OPEN');
+    expect(lines.some((line) => line.includes("this process's own view"))).toBe(true);
+    const back = lines.findIndex((line) => line.includes('reachable again'));
+    expect(back).toBeGreaterThan(-1);
+    expect(Date.now() - resumeAt).toBeLessThan(1_000);
+  }, 20_000);
+
   it('a Redis 440 ms away each way keeps sharing: no fall back, no refusal by the service', async () => {
     const redis = await redisServer();
     const proxy = await startTcpProxy(redis.port, { delayMs: 440 });
