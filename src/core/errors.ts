@@ -198,8 +198,10 @@ export class RateLimitBudgetError extends RateLimitError {
   override name = 'RateLimitBudgetError';
   /**
    * Epoch second at which requests may go again: the next UTC midnight for the daily
-   * budget (`code` 'client_daily_budget'), or the time the service asked this token to
-   * wait for, by a rate-limit answer longer than the SDK waits out (`code` 'service_wait').
+   * budget (`code` 'client_daily_budget'), the time the service asked this token to
+   * wait for, by a rate-limit answer longer than the SDK waits out (`code` 'service_wait'),
+   * or a moment later when the shared rate-limit store (`rateLimitStore`) did not answer
+   * within the call's timeout, as a budgeted request needs (`code` 'store_unavailable').
    */
   readonly retryAt: number;
 
@@ -207,7 +209,7 @@ export class RateLimitBudgetError extends RateLimitError {
     message: string,
     retryAt: number,
     target?: RequestTarget,
-    code: 'client_daily_budget' | 'service_wait' = 'client_daily_budget',
+    code: 'client_daily_budget' | 'service_wait' | 'store_unavailable' = 'client_daily_budget',
   ) {
     super({
       status: 429,

@@ -12,9 +12,10 @@ export interface RateLimitSettle {
   /**
    * `release`: no answer (or one that says nothing of the window); `figures`: the answer's
    * `X-RateLimit-*`; `none`: an answer without them (the token's answers carry none);
-   * `exhaust`: a refusal, nothing may go for `resetInMs`.
+   * `exhaust`: a refusal, nothing may go for `resetInMs`; `unsent`: the request never left
+   * (its slot came too late to use), so the budget has it back.
    */
-  kind: 'release' | 'figures' | 'none' | 'exhaust';
+  kind: 'release' | 'figures' | 'none' | 'exhaust' | 'unsent';
   /** For `figures`: X-RateLimit-Limit and -Remaining, and -Reset (epoch seconds, as sent: names the window). */
   limit: number;
   remaining: number;
@@ -44,6 +45,12 @@ export interface RateLimitStepResult {
   status: 'taken' | 'reserved' | 'window' | 'minute' | 'figures' | 'refused' | 'settled';
   wait: number;
   daySent: number;
+  /**
+   * For a slot of a budgeted API: milliseconds after this answer (and `wait`) by which its
+   * request must leave, or the slot is given back and another taken (the minute counts each
+   * slot by the latest time it may leave). None: no limit.
+   */
+  sendWithin?: number | undefined;
 }
 
 /** How long a window whose figures no answer has told yet stands before it is looked at again. */
@@ -53,6 +60,8 @@ export const FIGURES_POLL_MS = 20;
 const MINUTE_MS = 60_000;
 /** The usual decision, one object for every request that may go at once. */
 const TAKEN_NOW: Pick<RateLimitStepResult, 'status' | 'wait'> = Object.freeze({ status: 'taken', wait: 0 });
+/** A slot of this process's own view leaves at once or after its wait: the minute counts it this much later still. */
+const OWN_SEND_WITHIN_MS = 1_000;
 /** The end of a window in which nothing more is sent: a fifth of it, at most a second. */
 const guardOf = (length: number) => Math.min(length / 5, 1_000);
 
@@ -73,7 +82,7 @@ interface TokenWindow {
   blocked: number;
   /** Requests out: id → until when their slot is held without an answer. */
   inFlight: Map<string, number>;
-  /** When the requests of the last minute were taken (budgeted APIs). */
+  /** The latest time each request of the last minute may leave (budgeted APIs). */
   minute: number[];
 }
 
@@ -83,12 +92,6 @@ export class ProcessWindows {
   readonly #today = { day: -1, sent: 0 };
 
   constructor(private readonly now: () => number) {}
-
-  /** The day's count as this process knows it: at least `sent` (what a shared store counted). */
-  countDay(day: number, sent: number): void {
-    if (day > this.#today.day) Object.assign(this.#today, { day, sent });
-    else if (day === this.#today.day) this.#today.sent = Math.max(this.#today.sent, sent);
-  }
 
   /** A step that only applies one answer (what every request's end does): nothing to decide, nothing returned. */
   settle(tokenId: string, settle: RateLimitSettle): void {
@@ -106,16 +109,18 @@ export class ProcessWindows {
     const daySent = budget ? this.#today.sent : 0;
     if (!take) return { status: 'settled', wait: 0, daySent };
     if (budget && this.#today.sent >= budget.perDay) return { status: 'refused', wait: 0, daySent };
-    let decided = waitFor(token, now);
-    if (decided.status === 'taken' && budget) {
-      while (token.minute.length > 0 && (token.minute[0] as number) <= now - MINUTE_MS) token.minute.shift();
-      if (token.minute.length >= budget.perMinute) decided = { status: 'minute', wait: (token.minute[0] as number) + MINUTE_MS - now };
-    }
+    const decided = waitFor(token, now);
     if (decided.status !== 'taken' && decided.status !== 'reserved') return { ...decided, daySent };
+    if (budget) {
+      // Each request is counted by the latest time it may leave, a reserved one after its wait too
+      // (as the shared script does): the oldest drop out first.
+      while (token.minute.length > 0 && (token.minute[0] as number) <= now - MINUTE_MS) token.minute.shift();
+      if (token.minute.length >= budget.perMinute) return { status: 'minute', wait: (token.minute[0] as number) + MINUTE_MS - now, daySent };
+    }
     if (token.limit) token.used++;
     token.inFlight.set(take.id, now + decided.wait + take.holdMs);
     if (budget) {
-      token.minute.push(now);
+      token.minute.push(now + decided.wait + OWN_SEND_WITHIN_MS);
       this.#today.sent++;
     }
     return { status: decided.status, wait: decided.wait, daySent: budget ? this.#today.sent : 0 };

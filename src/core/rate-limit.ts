@@ -27,8 +27,10 @@ export interface RateLimitBudget {
  * option; `emporio/redis` gives one). Each `step` runs atomically: it applies the answers that
  * came back, then takes a slot for one request (the service's window, the per-minute and the
  * daily budget at once) or says how long to wait, so N processes sharing a token never cross
- * its window or the client's daily cap. A store that fails or is slow costs the sharing, never
- * a request: the client goes on with its own view.
+ * its window or the client's caps. A store bounds its own calls in time (the client waits at
+ * most the call's timeout). When it fails, a request of an API without a budget goes on with
+ * this process's own view; a budgeted one (catalog, account) fails closed: it waits for the
+ * store, within the call's timeout, unless the store answers it from a share reserved in advance.
  */
 export interface RateLimitStore {
   step(step: RateLimitStep): Promise<RateLimitStepResult>;
@@ -37,10 +39,8 @@ export interface RateLimitStore {
 const DAY_MS = 86_400_000;
 /** The longest a request is held for the service's window before it is refused instead. */
 const MAX_HOLD_MS = 120_000;
-/** The longest one call of a shared store may take before the client goes on with its own view. */
-const STORE_TIMEOUT_MS = 1_000;
-/** After a shared store failed, how long the client keeps to its own view before trying it again. */
-const STORE_RETRY_MS = 5_000;
+/** After a shared store failed, how long the client keeps to its own view (or a budgeted request waits) before asking it again. */
+const STORE_RETRY_MS = 250;
 /** How long past the call's timeout a request's slot stands without an answer (a process that died). */
 const HOLD_MARGIN_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -108,7 +108,8 @@ export class RateLimiter {
    */
   acquire(tokenId: string, budgeted: boolean, target: RequestTarget, signal?: AbortSignal, timeoutMs = DEFAULT_TIMEOUT_MS): CountedIn | Promise<CountedIn> {
     const budget = budgeted && this.#enabled;
-    if (this.#shared?.usable()) return this.#acquireShared(tokenId, budget, target, signal, timeoutMs);
+    // A budget shared through a store is never counted by this process alone (it would spend it all).
+    if (this.#shared && (budget || this.#shared.usable())) return this.#acquireShared(tokenId, budget, target, signal, timeoutMs);
     const id = `p${++this.#sequence}`;
     const result = this.#own.step(this.#stepOf(tokenId, budget, id, timeoutMs));
     return result.status === 'taken' ? id : this.#acquireSlowly(tokenId, budget, target, signal, timeoutMs, id, result);
@@ -135,7 +136,7 @@ export class RateLimiter {
   async #acquireShared(tokenId: string, budget: boolean, target: RequestTarget, signal: AbortSignal | undefined, timeoutMs: number): Promise<CountedIn> {
     const shared = this.#shared as SharedWindows;
     const scope = budget ? 'sb' : 's';
-    const id = `${scope}${++this.#sequence}`;
+    let id = `${scope}${++this.#sequence}`;
     const started = this.now();
     let storeBudget = timeoutMs;
     for (;;) {
@@ -143,20 +144,34 @@ export class RateLimiter {
       let result: RateLimitStepResult;
       const asked = this.now();
       try {
-        result = await shared.step(scope, step, Math.min(STORE_TIMEOUT_MS, storeBudget), signal);
+        result = await shared.step(scope, step, storeBudget, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        // The store failed or is slow: this process's own view decides until it answers again.
         shared.failed(error);
-        return this.acquire(tokenId, budget, target, signal, timeoutMs);
+        storeBudget -= this.now() - asked + STORE_RETRY_MS;
+        // The store failed or is slow: this process's own view decides until it answers again; but
+        // a budget fails closed: its request waits for the store, within the call's timeout.
+        if (!budget) return this.acquire(tokenId, budget, target, signal, timeoutMs);
+        if (storeBudget <= 0) {
+          throw new RateLimitBudgetError(
+            `the rate-limit store gave no answer within ${timeoutMs} ms, and the budget is not counted without it; not sent`,
+            Math.ceil((this.now() + STORE_RETRY_MS) / 1000),
+            target,
+            'store_unavailable',
+          );
+        }
+        await sleep(STORE_RETRY_MS, signal);
+        continue;
       }
-      storeBudget -= this.now() - asked;
-      // The process's own count of the day stays at least the store's, for a fall back later.
-      if (budget) this.#own.countDay(step.budget?.day ?? 0, result.daySent);
-      if (result.status === 'taken') return id;
-      if (result.status === 'reserved') {
-        await this.#holdReserved(tokenId, id, result.wait, target, signal);
-        return id;
+      const answered = this.now();
+      storeBudget -= answered - asked;
+      if (result.status === 'taken' || result.status === 'reserved') {
+        if (result.status === 'reserved') await this.#holdReserved(tokenId, id, result.wait, target, signal);
+        // A slot whose request could not leave in time is given back unused, and another taken.
+        if (this.now() - answered <= result.wait + (result.sendWithin ?? Number.POSITIVE_INFINITY)) return id;
+        shared.settle(tokenId, scope, { id: shared.member(id), kind: 'unsent', limit: 0, remaining: 0, window: 0, resetInMs: 0 });
+        id = `${scope}${++this.#sequence}`;
+        continue;
       }
       await this.#wait(tokenId, result, target, signal, started);
     }
@@ -337,7 +352,7 @@ class SharedWindows {
 
   failed(error: unknown): void {
     if (this.#downUntil === 0) {
-      this.logger.warn?.('rate-limit store unavailable: going on with this process\'s own view of the limits', { error: errorText(error) });
+      this.logger.warn?.("rate-limit store unavailable: going on with this process's own view of the service's windows; budgeted requests wait for the store", { error: errorText(error) });
     }
     this.#downUntil = this.now() + STORE_RETRY_MS;
   }
@@ -376,8 +391,7 @@ class SharedWindows {
     this.#pending.delete(key);
     const step: RateLimitStep = { tokenId: pending.tokenId, settles: pending.settles };
     if (pending.scope === 'sb') step.budget = { perMinute: 0, perDay: 0, day: Math.floor(this.now() / DAY_MS) };
-    within(this.store.step(step), STORE_TIMEOUT_MS, () => {
-      throw new Error(`rate-limit store gave no answer within ${STORE_TIMEOUT_MS} ms`);
-    }).catch((error: unknown) => this.failed(error));
+    // The store bounds its calls: a failure is one like a step's.
+    this.store.step(step).catch((error: unknown) => this.failed(error));
   }
 }

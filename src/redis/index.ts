@@ -1,13 +1,15 @@
 /**
  * `emporio/redis`: the state several processes of one app share on one Redis: the ETag
- * cache, the webhook dedupe store (with an atomic claim), the rate-limit state and the webhook inbox. Works
- * with node-redis (v4 and later) and ioredis, neither of which emporio depends on: the app
- * passes its own connected client.
+ * cache, the webhook dedupe store (with an atomic claim), the rate-limit state, the webhook inbox
+ * and tracked orders. Works with node-redis (v4 and later, a client or a `createCluster` cluster)
+ * and ioredis (a client or a `Cluster`), neither of which emporio depends on: the app passes its
+ * own connected client.
  *
- * Redis down or slow never costs a request or a delivery: every call is bounded in time,
- * and then the cache misses, a webhook delivery is handled without the claim (at least
- * once), and the client paces by its own process's view of the limits. Each fall back is
- * logged once per outage.
+ * Redis down or slow never costs a delivery: every call is bounded in time (relative to the
+ * round trip measured), and then the cache misses, a webhook delivery is handled without the
+ * claim (at least once), and the client paces the service's windows by its own process's view.
+ * The budgets fail closed: a budgeted request goes only on a share of them reserved in Redis
+ * in advance, or waits for Redis. Each fall back is logged once per outage.
  */
 import type { CacheStore, CachedAnswer } from '../core/cache.js';
 import type { Logger } from '../core/logger.js';
@@ -21,10 +23,18 @@ import { redisInbox } from './inbox.js';
 import type { OrderTrackerStore } from '../orders-tracker/store.js';
 import { redisOrderTrackerStore } from './order-tracker-store.js';
 import { redisRateLimitStore } from './rate-limit.js';
+import { RoundTrip } from './round-trip.js';
 
-/** A node-redis client (v4 and later; not a `createCluster` client, whose sendCommand takes a key first): commands go through `sendCommand`. */
+/** A node-redis client (v4 and later): commands go through `sendCommand`. */
 export interface NodeRedisClientLike {
   sendCommand(args: string[]): Promise<unknown>;
+  readonly isReady: boolean;
+}
+
+/** A node-redis cluster (`createCluster`, v4 and later): each command goes by its first key to the node serving its slot. */
+export interface NodeRedisClusterLike {
+  sendCommand(firstKey: string | undefined, isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
+  getRandomNode(): unknown;
   readonly isReady: boolean;
 }
 
@@ -34,13 +44,17 @@ export interface IoRedisClientLike {
   readonly status: string;
 }
 
-export type RedisClientLike = NodeRedisClientLike | IoRedisClientLike;
+export type RedisClientLike = NodeRedisClientLike | NodeRedisClusterLike | IoRedisClientLike;
 
 export interface RedisStoresOptions {
   /** Put before every key, so several apps (or API clients) can share one Redis. Default `'emporio:'`. */
   prefix?: string;
-  /** The longest one Redis call may take before the store goes on without it. Default 500 ms. */
-  timeoutMs?: number;
+  /**
+   * The longest one Redis call may take before the store goes on without it. Default: four times
+   * the round trip measured to this Redis (a mean of its replies), at least 1 s (2 s until the
+   * first reply), so a Redis far away keeps working and a short stall costs a short wait.
+   */
+  timeoutMs?: number | undefined;
   /** How long a cached answer is kept (revalidated by ETag meanwhile). Default 24 hours. */
   cacheTtlMs?: number;
   /** Where the fall backs are reported, once per outage. Default `console`. */
@@ -75,7 +89,8 @@ export interface RedisStores {
   orders: OrderTrackerStore;
 }
 
-const DEFAULT_TIMEOUT_MS = 500;
+/** The least bound of a Redis call when `timeoutMs` is not given (the round trip sets it above). */
+const MIN_TIMEOUT_MS = 1_000;
 const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** What `claim` writes: the webhook handler reads any value but its handled mark as "in progress". */
 const CLAIMED = 'in-flight';
@@ -102,15 +117,21 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   const run = commandRunner(client);
   const prefix = options.prefix ?? 'emporio:';
   if (typeof prefix !== 'string') throw new TypeError('redisStores: prefix must be a string');
-  const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const fixedTimeoutMs = options.timeoutMs === undefined ? undefined : positive(options.timeoutMs, 0, 'timeoutMs');
   const cacheTtlMs = positive(options.cacheTtlMs, DEFAULT_CACHE_TTL_MS, 'cacheTtlMs');
   const logger = options.logger ?? console;
 
   /** Fall backs already reported in the current outage, by store. */
   const reported = new Set<string>();
+  const roundTrip = new RoundTrip();
   const call = async (store: string, args: string[]): Promise<unknown> => {
-    const reply = await within(run(args), timeoutMs, () => {
-      throw new Error(`no reply within ${timeoutMs} ms`);
+    const timeoutMs = fixedTimeoutMs ?? roundTrip.bound(MIN_TIMEOUT_MS);
+    const started = Date.now();
+    // A late reply is timed too: a Redis farther than thought is learnt, not given up on for good.
+    const sent = run(args);
+    sent.then(() => roundTrip.learn(Date.now() - started, timeoutMs), () => {});
+    const reply = await within(sent, timeoutMs, () => {
+      throw new Error(`no reply within ${Math.round(timeoutMs)} ms`);
     });
     if (reported.delete(store) && reported.size === 0) logger.info?.('emporio/redis: Redis answers again');
     return reply;
@@ -171,7 +192,7 @@ export function redisStores(client: RedisClientLike, options: RedisStoresOptions
   };
 
   // Failures reach the client, which falls back to its own view and says so in its log.
-  const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS);
+  const rateLimitStore = redisRateLimitStore((args) => call('rateLimit', args), prefix, FIGURES_POLL_MS, PROVISIONAL_WINDOW_MS, roundTrip);
 
   return {
     cache,
@@ -190,12 +211,25 @@ function commandRunner(client: RedisClientLike): (args: string[]) => Promise<unk
     return ([command, ...args]) =>
       ioredis.status === 'ready' ? ioredis.call(command as string, ...args) : Promise.reject(new Error(`not connected (${ioredis.status})`));
   }
+  const cluster = client as Partial<NodeRedisClusterLike>;
+  if (typeof cluster.sendCommand === 'function' && typeof cluster.getRandomNode === 'function' && 'isReady' in client) {
+    const nodeCluster = client as NodeRedisClusterLike;
+    return (args) => (nodeCluster.isReady ? nodeCluster.sendCommand(firstKeyOf(args), false, args) : Promise.reject(new Error('not connected')));
+  }
   const node = client as Partial<NodeRedisClientLike>;
   if (typeof node.sendCommand === 'function' && 'isReady' in client) {
     const nodeRedis = client as NodeRedisClientLike;
     return (args) => (nodeRedis.isReady ? nodeRedis.sendCommand(args) : Promise.reject(new Error('not connected')));
   }
-  throw new TypeError('redisStores: expected a node-redis (v4 or later) or ioredis client');
+  throw new TypeError('redisStores: expected a node-redis (v4 or later) client or cluster, or an ioredis client or cluster');
+}
+
+/**
+ * The key a cluster routes a command by: a script's first key (every key of a step shares its
+ * hash tag, so its slot), else the command's first argument (GET, SET, DEL, XADD and the like).
+ */
+function firstKeyOf([command, first, second, third]: string[]): string | undefined {
+  return /^EVAL/i.test(command ?? '') ? (second === '0' ? undefined : third) : first;
 }
 
 function positive(value: number | undefined, fallback: number, option: string): number {

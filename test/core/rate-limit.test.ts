@@ -162,10 +162,21 @@ describe('a shared rate-limit store that is slow', () => {
     const client = makeClient({ cache: false, rateLimit: false, rateLimitStore: hanging, logger, timeout: 200 });
     const started = Date.now();
     await client.catalog.categories.get(1);
-    // The store's own bound is a second; the call's timeout is what holds.
+    // A store bounds its own calls; past the call's timeout the client waits no longer.
     expect(Date.now() - started).toBeLessThan(800);
     expect(arrivals).toHaveLength(1);
     expect(lines.some((line) => line.includes("this process's own view"))).toBe(true);
+  });
+
+  it('a budgeted call fails closed: the store not answering within its timeout, it is refused unsent, never counted by this process alone', async () => {
+    const arrivals = categoryServer();
+    const failing: RateLimitStore = { step: () => Promise.reject(new Error('store down')) };
+    const client = makeClient({ cache: false, rateLimit: { perDay: 1_000 }, rateLimitStore: failing, timeout: 600 });
+    const error = await client.catalog.categories.get(1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitBudgetError);
+    expect(error).toMatchObject({ errors: [{ code: 'store_unavailable' }] });
+    expect((error as Error).message).toContain('not sent');
+    expect(arrivals).toHaveLength(0);
   });
 
   it('an abort while it waits for the store rejects at once, and nothing is sent', async () => {

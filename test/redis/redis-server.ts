@@ -23,6 +23,8 @@ if (redisServerMissing) console.warn(`[emporio] skipping the Redis tests: ${redi
 export interface RedisServer {
   url: string;
   port: number;
+  /** The server's process id (a test may stop it with SIGSTOP and go on with SIGCONT). */
+  pid: number;
   /** Stops the server (a no-op once stopped). */
   stop(): Promise<void>;
   /** With `appendonly`: stops it (SIGTERM, its append-only file written out) and starts it again on the same port. */
@@ -100,12 +102,17 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     let running = child;
     let exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     const stopRunning = async () => {
+      // A test may have stopped it with SIGSTOP: it must run again to exit on SIGTERM.
+      if (running.exitCode === null && running.signalCode === null) running.kill('SIGCONT');
       if (running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
       await exited;
     };
     return {
       url: `redis://${options.password ? `:${encodeURIComponent(options.password)}@` : ''}127.0.0.1:${port}`,
       port,
+      get pid() {
+        return running.pid as number;
+      },
       async stop() {
         await stopRunning();
         removeClusterDir();
@@ -136,5 +143,59 @@ async function serveEverySlot(port: number): Promise<void> {
     throw new Error('the one-node cluster did not become ok within 5 s');
   } finally {
     redis.disconnect();
+  }
+}
+
+/**
+ * A Redis Cluster of `masters` nodes on free loopback ports, its slots spread over them by
+ * `redis-cli --cluster create` (which comes with redis-server); stopped together.
+ */
+/** A node of a cluster started by {@link startRedisCluster}: stopped with the others, never restarted alone. */
+export type ClusterNode = Omit<RedisServer, 'restart'>;
+
+export async function startRedisCluster(masters = 3): Promise<{ nodes: ClusterNode[]; stop(): Promise<void> }> {
+  const nodes: ClusterNode[] = [];
+  const stop = () => Promise.all(nodes.map((node) => node.stop())).then(() => {});
+  try {
+    for (let i = 0; i < masters; i++) {
+      let port = await freePort();
+      while (port > 55_535) port = await freePort();
+      const clusterDir = mkdtempSync(join(tmpdir(), 'emporio-redis-cluster-'));
+      const child = await launch(port, clusterDir);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      nodes.push({
+        url: `redis://127.0.0.1:${port}`,
+        port,
+        pid: child.pid as number,
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          await exited;
+          rmSync(clusterDir, { recursive: true, force: true });
+        },
+      });
+    }
+    const create = spawnSync('redis-cli', ['--cluster', 'create', ...nodes.map((node) => `127.0.0.1:${node.port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${(create.stdout + create.stderr).slice(-500)}`);
+    for (const node of nodes) {
+      const redis = new Redis({ host: '127.0.0.1', port: node.port, lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await redis.connect();
+        let ok = false;
+        for (let i = 0; i < 200 && !ok; i++) {
+          ok = String(await redis.call('CLUSTER', 'INFO')).includes('cluster_state:ok');
+          if (!ok) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        if (!ok) throw new Error('the cluster did not become ok within 10 s');
+      } finally {
+        redis.disconnect();
+      }
+    }
+    return { nodes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }

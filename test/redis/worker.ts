@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { createWebhookHandler, MarketplaceClient, toNodeHandler } from 'emporio';
-import { type RedisClientLike, redisStores } from 'emporio/redis';
+import { type NodeRedisClientLike, type RedisClientLike, redisStores } from 'emporio/redis';
 
 export interface WorkerSetup {
   role: 'updates' | 'webhooks' | 'load';
@@ -96,13 +96,14 @@ function counting(client: RedisClientLike, count: { commands: number }): RedisCl
       },
     };
   }
+  const nodeRedis = client as NodeRedisClientLike;
   return {
     sendCommand: (args: string[]) => {
       count.commands++;
-      return client.sendCommand(args);
+      return nodeRedis.sendCommand(args);
     },
     get isReady() {
-      return client.isReady;
+      return nodeRedis.isReady;
     },
   };
 }
