@@ -1,116 +1,45 @@
 /**
  * Orders API wire shapes (the merchant API documentation): the order answer (also the `order` of webhook
- * events) and the request bodies of the order actions.
+ * events) and its parts. The known enum values are in order-enums.ts, the request bodies of the order
+ * actions in order-requests.ts; both are exported from here too.
  *
  * Answers are tolerant: only `code` is required, every other field may be absent or
  * null, objects keep unknown fields, enums accept values added later.
- * Requests are strict objects: a misspelt key is refused before anything is sent.
  */
 import * as z from 'zod/mini';
-import { answer, type Infer, integer, lazy, maybe, nonEmptyString, openEnum, record, type Schema } from './common.js';
+import { answer, type Infer, lazy, maybe, openEnum, record, type Schema } from './common.js';
+import {
+  type COURIERS,
+  CUSTOM_TAGS,
+  FULFILLMENT_MODES,
+  type IdTypeValue,
+  INVOICE_DOCUMENTS,
+  type LINE_ITEM_REJECTION_REASONS,
+  type LINE_ITEM_RETURN_REASONS,
+  type LINE_ITEM_TAGS,
+  ORDER_STATES,
+  type PAYMENT_METHODS,
+  REJECTION_ACTORS,
+  REPLACEMENT_TYPES,
+  VAT_EXCLUSION_METHODS,
+} from './order-enums.js';
 
-// ---------------------------------------------------------------------------
-// Known enum values (open: other strings pass through)
-// ---------------------------------------------------------------------------
-
-/** The eleven order states of the merchant API documentation. */
-export const ORDER_STATES = [
-  'open',
-  'accepted',
-  'rejected',
-  'cancelled',
-  'expired',
-  'dispatched',
-  'delivered',
-  'partially_returned',
-  'returned',
-  'for_return',
-  'partially_delivered',
-] as const;
-export type OrderState = (typeof ORDER_STATES)[number] | (string & {});
-
-const INVOICE_DOCUMENTS = ['receipt', 'invoice', 'invoice_39a', 'invoice_vies'] as const;
-/**
- * Couriers named today (the order documentation's history); the real service spells its own as `<Vendor> Last
- * Mile`. Older lists add `SendX` and `COURIER CENTER`; recordings show `CourierCenter`.
- */
-const COURIERS = [
-  'Marketplace Last Mile',
-  'ACS',
-  'Speedex',
-  'Elta',
-  'EasyMail',
-  'DHL',
-  'Dpd',
-  'Diakinisis',
-  'Delatolas',
-  'OB Streem',
-  'Beinoglou',
-  'Geniki Taxydromiki',
-  'SendX',
-  'COURIER CENTER',
-  'CourierCenter',
-] as const;
-/** Courier names. `Marketplace Last Mile` is the marketplace's own (the real service writes `<Vendor> Last Mile`); `OB Streem` was `Beinoglou`. Others may come. */
-export type Courier = (typeof COURIERS)[number] | (string & {});
-const PAYMENT_METHODS = ['card', 'cash_on_delivery', 'loan', 'bank_transfer', 'iris', 'wallet', 'edenred', 'revolut'] as const;
-/** How the customer paid. Others may come. */
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | (string & {});
-/** Couriers `sendTrackingDetails` knows by name (the order documentation's history); others may come. */
-const TRACKING_COURIERS = ['acs', 'dhl', 'geniki_taxydromiki', 'dpd', 'gls'] as const;
-/** A courier of `sendTrackingDetails`. Others may come. */
-export type TrackingCourier = (typeof TRACKING_COURIERS)[number] | (string & {});
-/**
- * Line item tags: `plus_deal`, `coupon_deal`, `two_plus_deal`, `coupons`, `price_optimizer`,
- * `cc_installments`. Others may come.
- */
-const LINE_ITEM_TAGS = ['plus_deal', 'coupon_deal', 'two_plus_deal', 'coupons', 'price_optimizer', 'cc_installments'] as const;
-export type LineItemTag = (typeof LINE_ITEM_TAGS)[number] | (string & {});
-const CUSTOM_TAGS = ['GIFT-WRAP', 'RETURN-FROM-SERVICE', 'RETURN-AS-IS'] as const;
-// The known values above serve the types only (openEnum accepts any string), so the calls below
-// pass an empty list: the bundles do not carry the names.
-/** Why a line item was rejected. */
-const LINE_ITEM_REJECTION_REASONS = ['limited_stock', 'no_stock', 'discontinuation', 'wrong_price', 'content_mistake'] as const;
-/** Why a line item was returned. */
-const LINE_ITEM_RETURN_REASONS = ['faulty', 'wrong_product', 'withdrawal', 'wrong_size'] as const;
-const REJECTION_ACTORS = ['marketplace', 'merchant'] as const;
-const REPLACEMENT_TYPES = ['from_service', 'as_is_return'] as const;
-const VAT_EXCLUSION_METHODS = ['service', 'documents'] as const;
-const FULFILLMENT_MODES = ['core'] as const;
-
-/**
- * Identity document types of a VAT-exclusion representative, as issued by the tax
- * authority: `id` is the authority's number, `value` the text that `id_type` carries.
- */
-export const ID_TYPES = [
-  { id: 1, value: 'ΑΤ Αστυνομική Ταυτότητα' },
-  { id: 2, value: 'ΕΣ Ελληνικός Στρατός' },
-  { id: 3, value: 'ΠΝ Πολεμικό Ναυτικό' },
-  { id: 4, value: 'ΠΑ Πολεμική Αεροπορία' },
-  { id: 5, value: 'ΕΑ Ελληνική Αστυνομία' },
-  { id: 6, value: 'ΛΣ Λιμενικό Σώμα' },
-  { id: 7, value: 'ΠΣ Πυροσβεστικό Σώμα' },
-  { id: 8, value: 'Διαβατήριο' },
-  { id: 9, value: 'ΚΑ Κέντρο Αλλοδαπών' },
-  { id: 11, value: 'Εντολέας ΦΠ' },
-  { id: 12, value: 'ΚΠ Κάρτα Παραμονής Περιορισμένης Χρονικής Διάρκειας' },
-  { id: 13, value: 'Ταυτότητα Ευρωπαϊκής Ένωσης' },
-  { id: 14, value: 'Ταυτότητα Ανιθαγενή (Ν.139/1975)' },
-  { id: 15, value: 'Ταυτότητα Ομογενούς' },
-  { id: 16, value: 'Αριθμός Κοινωνικής Ασφάλισης Η.Π.Α.' },
-  { id: 17, value: 'ΕΔΤ Πολιτικού Πρόσφυγα Υπό Αναγνώριση' },
-  { id: 18, value: 'Ειδικό Δελτίο Πολιτικού Φυγάδα' },
-  { id: 19, value: 'Άδεια Παραμονής Πρόσφυγα Ατελώς' },
-  { id: 20, value: 'Ειδικό Δελτίο Πρόσφυγα Ανθρωπιστικού Καθεστώτος' },
-  { id: 22, value: 'Πιστοποιητικό γέννησης αλλοδαπού' },
-  // The spec's own spelling ("Ευωπαϊκής") is kept: the value must match the wire text.
-  { id: 23, value: 'Ταυτότητα Χώρας Εκτός Ευωπαϊκής Ένωσης' },
-  { id: 24, value: 'ΑΓ Ελληνική Αγροφυλακή' },
-  { id: 25, value: 'Δελτίο Αιτούντος Διεθνή Προστασία' },
-  { id: 26, value: 'Άδεια Διαμονής Υπηκόου Τρίτης Χώρας Χωρίς Διαβατήριο' },
-  { id: 27, value: 'Άδεια Διαμονής/Δικαιούχος Διεθνούς Προστασίας' },
-] as const;
-type IdTypeValue = (typeof ID_TYPES)[number]['value'];
+export {
+  type Courier,
+  ID_TYPES,
+  type LineItemTag,
+  ORDER_STATES,
+  type OrderState,
+  type PaymentMethod,
+  type TrackingCourier,
+} from './order-enums.js';
+export {
+  AcceptParams,
+  RejectLineItem,
+  RejectParams,
+  TrackingDetail,
+  TrackingDetails,
+} from './order-requests.js';
 
 // ---------------------------------------------------------------------------
 // Answer shapes
@@ -506,106 +435,3 @@ export const Order: Schema<Order> = /* @__PURE__ */ answer(orderShape);
 /** The answer of GET order: `{ order }` (the root key is required). */
 export const OrderEnvelope = /* @__PURE__ */ lazy(() => record({ /** The order: see {@link Order}. */ order: Order }));
 export interface OrderEnvelope extends z.output<typeof OrderEnvelope> {}
-
-// ---------------------------------------------------------------------------
-// Request shapes (strict)
-// ---------------------------------------------------------------------------
-
-// Every schema constant is a /* @__PURE__ */ lazy(...) call, so that bundlers drop the ones an
-// entry does not use (the webhooks entry needs none of these): esbuild does not carry
-// no-side-effects marks across modules.
-/* @__NO_SIDE_EFFECTS__ */
-function nonEmptyArray<T extends z.ZodMiniType>(item: T, message: string) {
-  return z.array(item).check(z.minLength(1, message));
-}
-/** A strict request object whose unknown-key issue names the keys. */
-/* @__NO_SIDE_EFFECTS__ */
-function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `unknown key(s): ${issue.keys.join(', ')}` : 'expected an object',
-  });
-}
-
-/** Body of POST accept. */
-export const AcceptParams = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** A pickup location id from `accept_options.pickup_location`. */
-    pickup_location: nonEmptyString(),
-    /** A pickup window id from `accept_options.pickup_window`. */
-    pickup_window: integer(),
-    /** Number of parcels; the service defaults to 1. */
-    number_of_parcels: z.optional(integer(1)),
-  })
-);
-export interface AcceptParams extends z.output<typeof AcceptParams> {}
-
-export const RejectLineItem = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** Line item id. */
-    id: nonEmptyString(),
-    /** A reason id from `reject_options.line_item_rejection_reasons`. */
-    reason_id: integer(),
-    /** Required when the reason has `requires_available_quantity: true`. */
-    available_quantity: z.optional(integer(0)),
-  })
-);
-export interface RejectLineItem extends z.output<typeof RejectLineItem> {}
-
-const RejectLineItems = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** The line items to reject, each with a reason. */
-    line_items: nonEmptyArray(RejectLineItem, 'expected at least one line item'),
-  })
-);
-const RejectWholeOrder = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** Free-text reason; rejects the whole order. */
-    rejection_reason_other: nonEmptyString(),
-  })
-);
-
-/**
- * Exactly one of two strict shapes, chosen by which key is given, so a mistake is
- * reported at its own path rather than as "matches neither".
- */
-/* @__NO_SIDE_EFFECTS__ */
-function eitherKey<A extends z.ZodMiniType, B extends z.ZodMiniType>(keyA: string, a: A, keyB: string, b: B) {
-  // The value passes as given once the chosen shape accepts it (strict shapes change nothing).
-  return z.unknown().check(
-    z.superRefine((value, ctx) => {
-      const body = typeof value === 'object' && value !== null ? value : undefined;
-      const hasA = body !== undefined && keyA in body;
-      const hasB = body !== undefined && keyB in body;
-      if (hasA === hasB) {
-        const message = hasA ? `give ${keyA} or ${keyB}, not both` : `expected an object with ${keyA} or ${keyB}`;
-        ctx.addIssue({ code: 'custom', message, input: value });
-        return;
-      }
-      const result = (hasA ? a : b).safeParse(value);
-      if (!result.success) {
-        for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
-      }
-    }),
-  ) as unknown as z.ZodMiniType<z.output<A> | z.output<B>, z.input<A> | z.input<B>>;
-}
-
-/** Body of POST reject: chosen line items with reasons, or the whole order with a free-text reason; exactly one. */
-export const RejectParams = /* @__PURE__ */ lazy(() =>
-  eitherKey('line_items', RejectLineItems, 'rejection_reason_other', RejectWholeOrder));
-export type RejectParams = z.output<typeof RejectParams>;
-
-export const TrackingDetail = /* @__PURE__ */ lazy(() =>
-  requestObject({
-    /** The courier of the shipment: `acs`, `dhl`, `geniki_taxydromiki`, `dpd`, `gls`, or another. */
-    courier: nonEmptyString() as unknown as z.ZodMiniType<TrackingCourier>,
-    /** The shipment's tracking code. */
-    tracking_code: nonEmptyString(),
-  })
-);
-export interface TrackingDetail extends z.output<typeof TrackingDetail> {}
-
-/** Body member `tracking_details` of POST tracking_details: one entry per shipment. */
-export const TrackingDetails = /* @__PURE__ */ lazy(() =>
-  nonEmptyArray(TrackingDetail, 'expected at least one tracking detail'));
-export type TrackingDetails = z.output<typeof TrackingDetails>;

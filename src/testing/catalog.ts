@@ -1,264 +1,30 @@
 /**
  * The catalog API v3 of the Catalog API documentation (and the endpoints seen in recorded answers), over a seeded,
- * deterministic catalog: a category tree (root 1 → families → leaves), SKUs with products and
- * reviews, shops with reviews and locations, manufacturers. Answers are `{name: {...}}` for one
+ * deterministic catalog (catalog-data.ts): categories, SKUs, products, shops, manufacturers, search and
+ * personalization here; SKU reviews, votes and flags in catalog-reviews.ts. Answers are `{name: {...}}` for one
  * resource and `{names: [...], meta}` for collections; ETags, 304 and rate limits come from the core.
  */
 import { createBooks } from './books.js';
+import { createCatalogData, type Json, type MockCategory, type MockSku } from './catalog-data.js';
+import { createReviewRoutes, FLAGS } from './catalog-reviews.js';
 import type { CoreContext } from './context.js';
 import { paginate } from './paginate.js';
-import { createRandom, type Random } from './random.js';
 import type { Route, RouteContext } from './router.js';
 import { cents, copy, fail, json, readJsonBody, timestamp } from './wire.js';
 
-type Json = Record<string, unknown>;
+export type { MockCategory, MockSku } from './catalog-data.js';
 
-export interface MockCategory extends Json {
-  id: number;
-  name: string;
-  parent_id: number;
-  children_count: number;
-  family_id: number;
-}
-export interface MockSku extends Json {
-  id: number;
-  name: string;
-  category_id: number;
-  manufacturer_id: number;
-  price_min: number;
-}
-
-const FAMILIES = [
-  { id: 2, name: 'Technology', leaves: [[40, 'Mobile phones', 120], [41, 'Laptops', 30], [42, 'Headphones', 26]] },
-  { id: 3, name: 'Home & Garden', leaves: [[50, 'Coffee machines', 40], [51, 'Vacuum cleaners', 12]] },
-  { id: 4, name: 'Fashion', leaves: [[60, 'Sneakers', 25], [61, 'Watches', 0]] },
-] as const;
-const MANUFACTURERS = ['Apple', 'Samsung', 'Xiaomi', 'Sony', 'Bosch', 'Philips', 'Nike', 'Lenovo'];
-const SHOPS = ['Kotsovolos Online', 'e-shop Athens', 'Plaisio Store', 'You Tech', 'Public Market'];
 const ORDER_BY_METHODS = { pricevat: 'Price', rank: 'Relevance', rating: 'Rating', popularity: 'Popularity' };
-/** The account token's user (account.ts): the author of reviews written through the API. */
-const REVIEWER_ID = 334_941;
-/**
- * The review form: answer ids as recorded, so a recorded request body works as is. Choosing
- * an `eval_sentiment` answer adds its `sentiment` label to the review's positive, mediocre or
- * negative sentiments (Yes, So-so, No).
- */
-const REVIEW_QUESTIONS = [
-  { text: 'How do you use your phone?', type: 'profiling_multiple', sentiment: '', answers: [[546, 'Calls'], [547, 'Social media'], [548, 'Photos and video'], [549, 'Browsing']] },
-  { text: 'Is it fast in use?', type: 'eval_sentiment', sentiment: 'Speed', answers: [[555, 'Yes'], [556, 'So-so'], [557, 'No']] },
-  { text: 'Is it worth its price?', type: 'eval_sentiment', sentiment: 'Value for money', answers: [[561, 'Yes'], [562, 'So-so'], [563, 'No']] },
-  { text: 'Does its screen have a good resolution?', type: 'eval_sentiment', sentiment: 'Screen resolution', answers: [[3944, 'Yes'], [3945, 'So-so'], [3946, 'No']] },
-] as const;
-const SENTIMENT_KEYS = ['positive', 'mediocre', 'negative'] as const;
-const FLAGS = [
-  { reason: 'bad_language', description: 'Offensive language' },
-  { reason: 'wrong_section', description: 'Posted in the wrong section' },
-  { reason: 'spam', description: 'Spam or advertising' },
-];
 
 export function createCatalog(core: CoreContext) {
-  const random: Random = createRandom(core.seed ^ 0x5eed);
-  const site = 'https://www.marketplace.test';
-  const categories = new Map<number, MockCategory>();
-  const skusByCategory = new Map<number, MockSku[]>();
-  const skus = new Map<number, MockSku>();
-  const products = new Map<number, Json>();
-  const productsBySku = new Map<number, number[]>();
-  const reviewsBySku = new Map<number, Json[]>();
-  /** Answer ids of the reviews written through the API, for the edit form. */
-  const reviewAnswers = new Map<number, number[]>();
-  const manufacturers = MANUFACTURERS.map((name, i) => ({ id: 101 + i, name, image_url: `${site}/images/manufacturers/${101 + i}.png` }));
-  let nextSkuId = 3_000_001;
-  let nextProductId = 14_000_001;
-  let nextReviewId = 200_001;
-  let nextVoteId = 500_001;
-  /** Bumped by every added SKU: sorted listings are cached until then (benchmarks page through 10,000). */
-  let version = 0;
+  const data = createCatalogData(core);
+  const { categories, skusByCategory, skus, products, productsBySku, manufacturers, shops, shopReviews, locations } = data;
+  const { addSku, category, notFound, numericId, findCategory, findSku, findShop, findManufacturer } = data;
+  const { reviewRoutes, feedbackRoutes } = createReviewRoutes(core, data);
   const sortedCache = new Map<string, { version: number; list: MockSku[] }>();
 
-  const category = (id: number, name: string, parentId: number, familyId: number, path: number[], leafCount: number): MockCategory => ({
-    id,
-    name,
-    children_count: leafCount,
-    image_url: `${site}/images/categories/${id}.png`,
-    parent_id: parentId,
-    fashion: familyId === 4,
-    layout_mode: familyId === 4 ? 'tiles' : 'list',
-    web_uri: `${site}/c/${id}/${name.toLowerCase().replace(/\W+/g, '-')}.html`,
-    code: name.toLowerCase().replace(/\W+/g, '_'),
-    path: path.join(','),
-    show_specifications: true,
-    manufacturer_title: 'Manufacturer',
-    family_id: familyId,
-  });
+  // ---- leaf checks, views, listing helpers ---------------------------------------------
 
-  const shops = SHOPS.map((name, i) => {
-    const id = 1001 + i;
-    return {
-      id,
-      name,
-      link: `https://shop${id}.example`,
-      phone: `21000000${i}`,
-      image_url: `${site}/images/shops/${id}.png`,
-      thumbshot_url: `${site}/images/shops/${id}-thumb.png`,
-      web_uri: `${site}/m/${id}`,
-      reviews_count: 12,
-      latest_reviews_count: 10,
-      review_score: Math.round((3.5 + random.next() * 1.5) * 10) / 10,
-      payment_methods: { credit_card: true, paypal: i % 2 === 0, bank: true, spot_cash: i !== 3, installments: '12' },
-      shipping: { free: i === 0, free_from: i === 0 ? null : 50, free_from_info: null, min_price: '2.90', shipping_cost_enabled: true },
-      extra_info: { time_on_platform: `${i + 2} years`, orders_per_week: '100+' },
-      top_positive_reasons: ['Fast delivery', 'Good packaging'],
-    };
-  });
-  const shopReviews = new Map(
-    shops.map((shop) => [
-      shop.id,
-      Array.from({ length: 12 }, (_, i) => {
-        const negative = i % 4 === 3;
-        return {
-          id: shop.id * 100 + i,
-          user_id: 50_000 + i,
-          review: negative ? 'Late delivery.' : 'Great shop, fast delivery.',
-          rating: negative ? 2 : 5 - (i % 2),
-          shop_reply: negative ? 'Sorry, we are working on it.' : null,
-          created_at: timestamp(Date.UTC(2026, 0, 1 + i)),
-          negative,
-          reasons: negative ? ['Late delivery'] : ['Fast delivery'],
-        };
-      }),
-    ]),
-  );
-  const locations = new Map(
-    shops.map((shop, i) => [
-      shop.id,
-      [0, 1].map((n) => ({
-        id: shop.id * 10 + n,
-        headquarter: n === 0,
-        pickup_point: true,
-        store: true,
-        phones: [`21000001${i}${n}`],
-        full_address: `Ermou ${10 + n}, 10563 Athens`,
-        format: 'structured',
-        lat: (37.975 + i * 0.01 + n * 0.001).toFixed(6),
-        lng: (23.735 + i * 0.01).toFixed(6),
-        info: 'Mon-Fri 9:00-21:00',
-        address: { id: shop.id * 10 + n, street_number: String(10 + n), street: 'Ermou', postcode: '10563', city: 'Athens', region: 'Attica', country: 'GR' },
-      })),
-    ]),
-  );
-
-  const addSku = (categoryId: number): MockSku => {
-    const id = nextSkuId++;
-    const manufacturer = random.pick(manufacturers);
-    const leaf = categories.get(categoryId);
-    const name = `${manufacturer.name} ${leaf?.name.replace(/s$/, '') ?? 'Item'} ${id % 1000}`;
-    const priceMin = random.int(10, 900) + 0.99;
-    // The very first SKU is the showcase: offers from every shop and a page-able set of reviews.
-    const showcase = id === 3_000_001;
-    const offers = showcase ? shops.length : random.int(1, 5);
-    const reviews = showcase ? 7 : random.int(0, 8);
-    const sku: MockSku = {
-      id,
-      ean: `520${String(id).padStart(10, '0')}`,
-      pn: `PN-${id}`,
-      name,
-      display_name: name,
-      category_id: categoryId,
-      manufacturer_id: manufacturer.id,
-      first_product_shop_info: `${shops[0]?.id}|${shops[0]?.name}|shop-${shops[0]?.id}`,
-      click_url: null,
-      price_max: cents(priceMin * 1.2),
-      price_min: priceMin,
-      reviewscore: reviews ? Math.round((3 + random.next() * 2) * 10) / 10 : 0,
-      shop_count: offers,
-      reviews_count: reviews,
-      plain_spec_summary: `Colour: black, Weight: ${random.int(100, 3000)} g`,
-      future: false,
-      virtual: false,
-      images: { main: `${site}/images/skus/${id}.jpg`, alternatives: [] },
-      web_uri: `${site}/s/${id}.html`,
-      comparable: true,
-      reviewable: true,
-      name_source: 'display_name',
-      sizes: null,
-      ecommerce_enabled: true,
-      description: `${name}: a dependable choice.`,
-    };
-    skus.set(id, sku);
-    version++;
-    const list = skusByCategory.get(categoryId) ?? [];
-    list.push(sku);
-    skusByCategory.set(categoryId, list);
-    const productIds: number[] = [];
-    for (let i = 0; i < offers; i++) {
-      const shop = shops[i % shops.length] as (typeof shops)[number];
-      const productId = nextProductId++;
-      const price = cents(priceMin * (1 + i * 0.05));
-      products.set(productId, {
-        id: productId,
-        name: name.toUpperCase(),
-        sku_id: id,
-        shop_id: shop.id,
-        category_id: categoryId,
-        availability: 'Delivery in 1 to 3 days',
-        click_url: `${site}/products/show/${productId}`,
-        shop_uid: String(random.int(1, 999_999)).padStart(6, '0'),
-        expenses: null,
-        web_uri: `${site}/products/show/${productId}`,
-        sizes: [],
-        price,
-        immediate_pickup: i === 0,
-        blp: { shipping_cost: 0, payment_method_cost: 0, final_price: price },
-      });
-      productIds.push(productId);
-    }
-    productsBySku.set(id, productIds);
-    reviewsBySku.set(
-      id,
-      Array.from({ length: reviews }, (_, i) => ({
-        id: nextReviewId++,
-        user_id: 60_000 + i,
-        review: i % 3 === 2 ? 'Battery could be better.' : 'Very happy with it.',
-        rating: 5 - (i % 3),
-        created_at: timestamp(Date.UTC(2026, 1, 1 + i)),
-        demoted: false,
-        votes_count: 0,
-        helpful_votes_count: 0,
-        voted: false,
-        flagged: false,
-        helpful: false,
-      })),
-    );
-    return sku;
-  };
-
-  // The tree: root 1 → families → leaves; then the leaves' SKUs, in a fixed order so the seed decides everything.
-  categories.set(1, category(1, 'All categories', 0, 1, [1], FAMILIES.length));
-  for (const family of FAMILIES) {
-    categories.set(family.id, category(family.id, family.name, 1, family.id, [1, family.id], family.leaves.length));
-    for (const [id, name] of family.leaves) categories.set(id, category(id, name, family.id, family.id, [1, family.id, id], 0));
-  }
-  for (const family of FAMILIES) {
-    for (const [id, , count] of family.leaves) {
-      skusByCategory.set(id, []);
-      for (let i = 0; i < count; i++) addSku(id);
-    }
-  }
-
-  // ---- lookups ---------------------------------------------------------------------------
-
-  const notFound = (kind: string, id: string): never => fail(404, 'RecordNotFound', `Couldn't find ${kind} with 'id'=${id}`);
-  const numericId = (raw: string | undefined, kind: string) => {
-    const id = Number(raw);
-    if (!Number.isInteger(id)) notFound(kind, raw ?? '');
-    return id;
-  };
-  const findCategory = (raw?: string) => categories.get(numericId(raw, 'Category')) ?? notFound('Category', raw ?? '');
-  const findSku = (raw?: string) => skus.get(numericId(raw, 'Sku')) ?? notFound('Sku', raw ?? '');
-  const findShop = (raw?: string) => shops.find((s) => s.id === numericId(raw, 'Shop')) ?? notFound('Shop', raw ?? '');
-  const findManufacturer = (raw?: string) =>
-    manufacturers.find((m) => m.id === numericId(raw, 'Manufacturer')) ?? notFound('Manufacturer', raw ?? '');
   const leafOf = (raw?: string) => {
     const found = findCategory(raw);
     if (found.children_count > 0) fail(400, 'InvalidParameter', `Category ${found.id} is not a leaf category`);
@@ -288,11 +54,6 @@ export function createCatalog(core: CoreContext) {
     const sign = dir === 'asc' ? 1 : -1;
     return [...list].sort((a, b) => sign * ((by?.(a) ?? 0) - (by?.(b) ?? 0)) || a.id - b.id);
   };
-  const ratingBreakdown = (ratings: number[]) =>
-    [5, 4, 3, 2, 1].map((star) => {
-      const count = ratings.filter((r) => r === star).length;
-      return { star, percentage: ratings.length ? Math.round((count / ratings.length) * 100) : 0, count };
-    });
 
   // ---- handlers --------------------------------------------------------------------------
 
@@ -310,8 +71,8 @@ export function createCatalog(core: CoreContext) {
     const dir = url.searchParams.get('order_dir') ?? 'desc';
     const key = `${leaf.id}|${orderBy}|${dir}`;
     let cached = sortedCache.get(key);
-    if (cached?.version !== version) {
-      cached = { version, list: sortSkus(skusByCategory.get(leaf.id) ?? [], orderBy, dir) };
+    if (cached?.version !== data.version()) {
+      cached = { version: data.version(), list: sortSkus(skusByCategory.get(leaf.id) ?? [], orderBy, dir) };
       sortedCache.set(key, cached);
     }
     let list = cached.list;
@@ -328,16 +89,6 @@ export function createCatalog(core: CoreContext) {
     return paginate(url, 'skus', list, meta);
   };
 
-  const skuReviews = ({ url, params }: RouteContext) => {
-    const sku = findSku(params.id);
-    const reviews = reviewsBySku.get(sku.id) ?? [];
-    const wanted = (url.searchParams.get('include_meta') ?? '').split(',');
-    const meta: Json = {};
-    if (wanted.includes('sku_rating_breakdown')) meta.sku_rating_breakdown = ratingBreakdown(reviews.map((r) => Number(r.rating)));
-    if (wanted.includes('sku_reviews_aggregation')) meta.sku_reviews_aggregation = [{ label: 'Value for money', score: 90, style: 'good' }];
-    return paginate(url, 'reviews', reviews, meta);
-  };
-
   const search = ({ url }: RouteContext) => {
     const q = url.searchParams.get('q') ?? '';
     if ([...q.trim()].length < 2) fail(422, 'InvalidSearch', 'The search query must be at least 2 characters long');
@@ -350,51 +101,6 @@ export function createCatalog(core: CoreContext) {
     const strong = manufacturers.find((m) => m.name.toLowerCase() === needle);
     return paginate(url, 'categories', found, { q, alternatives: [], strong_matches: strong ? { manufacturer: strong } : {} });
   };
-
-  const reviewForm = (chosen: readonly number[] = []) => ({
-    requires_body: false,
-    questions: REVIEW_QUESTIONS.map(({ text, type, answers }) => ({
-      text,
-      type,
-      answers: answers.map(([id, label]) => (chosen.includes(id) ? { id, text: label, selected: true } : { id, text: label })),
-    })),
-  });
-  const sentimentsOf = (answerIds: readonly number[]) => {
-    const sentiments: Record<string, string[]> = {};
-    for (const question of REVIEW_QUESTIONS) {
-      if (question.type !== 'eval_sentiment') continue;
-      const index = question.answers.findIndex(([id]) => answerIds.includes(id));
-      const key = SENTIMENT_KEYS[index];
-      if (key) sentiments[key] = [...(sentiments[key] ?? []), question.sentiment];
-    }
-    return sentiments;
-  };
-  const knownAnswers = new Set<number>(REVIEW_QUESTIONS.flatMap((q) => q.answers.map(([id]) => id)));
-  /** Checks the fields present in `{ review: {...} }`; all problems in one 422, as the service's validation errors. */
-  const reviewFields = async (request: Request, requireRating: boolean) => {
-    const fields = (await readJsonBody(request)).review;
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return fail(400, 'InvalidParameter', 'review is required');
-    const { rating, review, answer_ids: answerIds } = fields as Json;
-    const problems: string[] = [];
-    if ((rating !== undefined || requireRating) && !(Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5)) {
-      problems.push('Rating must be an integer from 1 to 5');
-    }
-    if (review !== undefined && review !== null && typeof review !== 'string') problems.push('Review must be text');
-    if (answerIds !== undefined && !(Array.isArray(answerIds) && answerIds.every((id) => knownAnswers.has(id)))) {
-      problems.push('Answer ids must be ids of the review form\'s answers');
-    }
-    if (problems.length) fail(422, 'InvalidReview', ...problems);
-    return { rating: rating as number | undefined, review: review as string | null | undefined, answerIds: answerIds as number[] | undefined };
-  };
-  /** The user's own review of a SKU (another user's review is not found, as the service scopes writes to the user). */
-  const ownReview = (skuRaw?: string, reviewRaw?: string) => {
-    const sku = findSku(skuRaw);
-    const list = reviewsBySku.get(sku.id) ?? [];
-    const review = list.find((r) => r.id === Number(reviewRaw) && r.user_id === REVIEWER_ID);
-    return review ? { sku, list, review } : notFound('SkuReview', reviewRaw ?? '');
-  };
-  /** A written review as the create and update answers carry it (no per-user voted/flagged/helpful). */
-  const writtenView = ({ voted: _v, flagged: _f, helpful: _h, ...rest }: Json) => rest;
 
   const personalization = {
     location: { address_id: 1, label: 'Ermou 10, Athens', lat: '37.975', lng: '23.735', type: 'address', country_code: 'GR' },
@@ -480,83 +186,7 @@ export function createCatalog(core: CoreContext) {
       });
       return paginate(url, 'product_cards', groups, { ordered_by: 'net_price', personalization });
     }),
-    get('/skus/:id/reviews', skuReviews),
-    {
-      method: 'GET',
-      pattern: '/skus/:id/reviews/new',
-      api: 'account',
-      handler: ({ params }) => {
-        findSku(params.id);
-        return json(200, { review_form: reviewForm() });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/skus/:id/reviews/:reviewId/edit',
-      api: 'account',
-      handler: ({ params }) => {
-        const { review } = ownReview(params.id, params.reviewId);
-        const { requires_body, questions } = reviewForm(reviewAnswers.get(review.id as number));
-        return json(200, { review_form: { requires_body, rating: review.rating, review: review.review, questions } });
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/skus/:id/reviews',
-      api: 'account',
-      handler: async ({ request, params }) => {
-        const sku = findSku(params.id);
-        const fields = await reviewFields(request, true);
-        const review: Json = {
-          id: nextReviewId++,
-          sku_id: sku.id,
-          user_id: REVIEWER_ID,
-          review: fields.review ?? null,
-          rating: fields.rating,
-          created_at: timestamp(core.now()),
-          demoted: false,
-          votes_count: 0,
-          helpful_votes_count: 0,
-          voted: false,
-          flagged: false,
-          helpful: false,
-          sentiments: sentimentsOf(fields.answerIds ?? []),
-        };
-        reviewAnswers.set(review.id as number, fields.answerIds ?? []);
-        // Most recent first (document 2, 3.0.2).
-        reviewsBySku.get(sku.id)?.unshift(review);
-        sku.reviews_count = Number(sku.reviews_count) + 1;
-        return json(201, { sku_review: writtenView(review) });
-      },
-    },
-    {
-      method: 'PUT',
-      pattern: '/skus/:id/reviews/:reviewId',
-      api: 'account',
-      handler: async ({ request, params }) => {
-        const { review } = ownReview(params.id, params.reviewId);
-        const fields = await reviewFields(request, false);
-        if (fields.rating !== undefined) review.rating = fields.rating;
-        if (fields.review !== undefined) review.review = fields.review;
-        if (fields.answerIds !== undefined) {
-          reviewAnswers.set(review.id as number, fields.answerIds);
-          review.sentiments = sentimentsOf(fields.answerIds);
-        }
-        return json(200, { sku_review: writtenView(review) });
-      },
-    },
-    {
-      method: 'DELETE',
-      pattern: '/skus/:id/reviews/:reviewId',
-      api: 'account',
-      handler: ({ params }) => {
-        const { sku, list, review } = ownReview(params.id, params.reviewId);
-        list.splice(list.indexOf(review), 1);
-        reviewAnswers.delete(review.id as number);
-        sku.reviews_count = Math.max(0, Number(sku.reviews_count) - 1);
-        return new Response(null, { status: 204 });
-      },
-    },
+    ...reviewRoutes,
     get('/products/:id', ({ params }) => {
       const product = products.get(numericId(params.id, 'Product')) ?? notFound('Product', params.id ?? '');
       return json(200, { product, meta: { personalization } });
@@ -641,37 +271,7 @@ export function createCatalog(core: CoreContext) {
         return json(200, { personalization });
       },
     },
-    {
-      method: 'POST',
-      pattern: '/skus/:id/reviews/:reviewId/votes',
-      api: 'account',
-      handler: async ({ request, url, params }) => {
-        const review = (reviewsBySku.get(findSku(params.id).id) ?? []).find((r) => r.id === Number(params.reviewId));
-        if (!review) return notFound('SkuReview', params.reviewId ?? '');
-        const body = await readJsonBody(request);
-        const helpful = (body.vote as { helpful?: unknown } | undefined)?.helpful ?? url.searchParams.get('vote') === 'true';
-        if (typeof helpful !== 'boolean') fail(400, 'InvalidParameter', 'vote.helpful must be a boolean');
-        review.votes_count = Number(review.votes_count) + 1;
-        if (helpful) review.helpful_votes_count = Number(review.helpful_votes_count) + 1;
-        const vote: Json = { id: nextVoteId++, sku_review_id: review.id, user_id: 1, helpful, created_at: timestamp(core.now()) };
-        if ((url.searchParams.get('embed') ?? '').split(',').includes('sku_review')) vote.sku_review = copy(review);
-        return json(201, { sku_review_vote: vote });
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/skus/:id/reviews/:reviewId/flags',
-      api: 'account',
-      handler: async ({ request, params }) => {
-        const review = (reviewsBySku.get(findSku(params.id).id) ?? []).find((r) => r.id === Number(params.reviewId));
-        if (!review) return notFound('SkuReview', params.reviewId ?? '');
-        const body = await readJsonBody(request);
-        const reason = (body.flag as { reason?: unknown } | undefined)?.reason;
-        if (!FLAGS.some((f) => f.reason === reason)) fail(422, 'InvalidFlag', `reason must be one of ${FLAGS.map((f) => f.reason).join(', ')}`);
-        const at = timestamp(core.now());
-        return json(201, { id: nextVoteId++, flaggable_id: review.id, flaggable_type: 'SkuReview', user_id: 1, reason, created_at: at, updated_at: at });
-      },
-    },
+    ...feedbackRoutes,
   ];
 
   const books = createBooks();

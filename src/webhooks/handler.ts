@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '../schemas/webhook.js';
-import { type CompiledRanges, compileRanges, isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
+import { isAllowedSourceIp, WEBHOOK_SOURCE_RANGES } from './ip.js';
 import { type DriftReport, reportOnce } from '../schemas/drift.js';
-import { DEFAULT_MAX_BODY_BYTES, isReturnEvent, type ParseWebhookOptions, parseWebhook } from './parse.js';
+import { DEFAULT_MAX_BODY_BYTES, type ParseWebhookOptions, parseWebhook } from './parse.js';
 import { createUrlSecretCheck, type UrlSecretOption } from './url-secret.js';
 import { within } from '../core/time.js';
 import { WebhookParseError } from '../core/errors.js';
@@ -9,28 +9,26 @@ import type { Logger } from '../core/logger.js';
 import { readLimited } from './read-limited.js';
 import { inboxDelivery, type WebhookInbox } from './inbox.js';
 import type { OpenTelemetryTracer } from '../core/otel-types.js';
+import {
+  bounded,
+  claimDelivery,
+  DEFAULT_CLAIM_LEASE_MS,
+  DEFAULT_DEDUPE_TTL_MS,
+  dedupeIdentity,
+  HANDLED,
+  holdingLease,
+  IN_FLIGHT,
+  memoryStore,
+  sha256Hex,
+  TIMED_OUT,
+  type WebhookDedupeStore,
+} from './dedupe.js';
+import { answer, discard, inProgress, refusalReporter, refusals, refuse, type WebhookErrorInfo } from './refusals.js';
+import { checkRanges, isLoopback, MOCK_DELIVERIES_HINT, printable, senderAddress } from './sender.js';
 
-/**
- * Where handled deliveries are remembered. Methods may return values or promises, so a
- * `Map`-like object and a Keyv instance (`keyv.set(key, value, ttl)`) both fit, and
- * several app instances can share one Redis-backed store.
- */
-export interface WebhookDedupeStore {
-  get(key: string): unknown;
-  set(key: string, value: string, ttlMs?: number): unknown;
-  delete(key: string): unknown;
-  /**
-   * Atomic set-if-absent: resolves true when this call took the key (this instance
-   * handles the delivery). With it, two instances sharing the store never both call
-   * `onEvent` for one delivery; without it, get-then-set leaves a gap between them.
-   */
-  claim?(key: string, ttlMs: number): unknown;
-  /**
-   * Extends a claim this instance holds by `ttlMs` from now, while `onEvent` runs (only while the
-   * key still marks a delivery in progress). Without it, the handler writes the claim again with `set`.
-   */
-  renew?(key: string, ttlMs: number): unknown;
-}
+export type { WebhookDedupeStore } from './dedupe.js';
+export type { WebhookErrorInfo, WebhookRefusalReason } from './refusals.js';
+export { senderAddress } from './sender.js';
 
 export interface WebhookEventContext {
   /** The delivery's request (its body already read; with `urlSecret`, its URL without the secret). */
@@ -39,41 +37,6 @@ export interface WebhookEventContext {
   sourceAddress: string | undefined;
   /** `processInbox` only: 1 on the event's first try, then 2, 3, ... */
   attempt?: number | undefined;
-}
-
-/** Why a delivery was not answered 200 (`info.reason` of `onError`). */
-export type WebhookRefusalReason =
-  /** 404: the URL does not carry the `urlSecret`. */
-  | 'url_secret'
-  /** 405: not a POST. */
-  | 'method'
-  /** 403: the sender's address is not in `allowedRanges` (or, behind proxies, `trustProxy` does not match them). */
-  | 'source_address'
-  /** 413: the body is larger than `maxBodyBytes`. */
-  | 'body_too_large'
-  /** 400: the body could not be read. */
-  | 'body_unreadable'
-  /** 400: the body is not an event the SDK can use (not JSON, no `event_type`, no order `code`). */
-  | 'body_invalid'
-  /** 409: a redelivery that arrived while the first delivery is still being handled. */
-  | 'in_progress'
-  /** 500: `onEvent` threw (or rejected). */
-  | 'handler_failed'
-  /** 500: `onEvent` took longer than `handlerTimeoutMs`. */
-  | 'handler_timeout'
-  /** 500: a dedupe-store call took longer than `handlerTimeoutMs`. */
-  | 'store_timeout'
-  /** 500: the inbox did not take the delivery (it failed, or took longer than `handlerTimeoutMs`). */
-  | 'inbox_failed';
-
-/** What `onError` is told of a delivery not answered 200: never the URL secret, never the body. */
-export interface WebhookErrorInfo {
-  /** The status the delivery was answered with. */
-  status: number;
-  /** Why, as a code. */
-  reason: WebhookRefusalReason;
-  /** The sender's address as the handler determined it, when known. */
-  sourceAddress: string | undefined;
 }
 
 export interface WebhookHandlerOptions {
@@ -162,20 +125,7 @@ export interface WebhookHandlerOptions {
 }
 
 export type WebhookHandler = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;
-
-const DEFAULT_DEDUPE_TTL_MS = 30 * 60 * 1000;
-/**
- * How long a delivery in progress is marked in a shared store without renewal. Short, so a
- * process that dies mid-delivery blocks the service's retries only for seconds.
- */
-const DEFAULT_CLAIM_LEASE_MS = 10_000;
-const HANDLED = 'handled';
-const IN_FLIGHT = 'in-flight';
-/** Bound of the default store: enough for any realistic 30-minute burst. */
-const MEMORY_STORE_LIMIT = 10_000;
 const DEFAULT_HANDLER_TIMEOUT_MS = 10_000;
-/** A bounded call that did not settle in time. */
-const TIMED_OUT: unique symbol = Symbol('timed out');
 
 /**
  * A handler for fetch runtimes (Bun, Deno, Hono, edge workers, Node via {@link toNodeHandler}):
@@ -365,99 +315,6 @@ function urlSecretCheck(options: WebhookHandlerOptions) {
   return createUrlSecretCheck(secret as UrlSecretOption);
 }
 
-/** The default ranges refuse loopback, where the mock marketplace's deliveries come from in tests: say what accepts them. */
-const MOCK_DELIVERIES_HINT = " (the mock? see mockDeliveryOptions in emporio/testing)";
-
-/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
-const isLoopback = (address: string | undefined) => /^(::ffff:)?127\.|^::1$/i.test(address ?? '');
-
-/** An address as logs show it: a sender may write X-Forwarded-For, so only address characters, bounded. */
-function printable(address: string | undefined): string | undefined {
-  return address === undefined ? undefined : address.replace(/[^\w.:%[\]-]/g, '?').slice(0, 64);
-}
-
-/** Why each refusal was answered as it was: read once by the handler's reporter. */
-const refusals = new WeakMap<Response, { reason: WebhookRefusalReason; error: Error }>();
-
-/** An answer other than 200, with the reason and error `onError` is told. */
-function refuse(status: number, text: string, reason: WebhookRefusalReason, error: Error, headers?: Record<string, string>): Response {
-  const response = answer(status, text, headers);
-  refusals.set(response, { reason, error });
-  return response;
-}
-
-function inProgress(): Response {
-  return refuse(409, 'this delivery is still being handled', 'in_progress', new Error('the first delivery is still being handled'));
-}
-
-/**
- * Tells `onError` (never awaited, its failures ignored) or, without it, the logger (one
- * `warn` line) of a delivery not answered 200. Neither hears the URL secret or the body.
- */
-function refusalReporter(onError: WebhookHandlerOptions['onError'], logger: Pick<Logger, 'warn'>) {
-  return (response: Response, sourceAddress: () => string | undefined) => {
-    const refusal = refusals.get(response);
-    if (refusal === undefined) return;
-    const info: WebhookErrorInfo = { status: response.status, reason: refusal.reason, sourceAddress: printable(sourceAddress()) };
-    try {
-      if (onError === undefined) {
-        // A redelivery while the first is handled is no failure (several instances see it often).
-        if (refusal.reason === 'in_progress') return;
-        logger.warn?.(`emporio: webhook delivery answered ${info.status} (${info.reason}): ${refusal.error.message}`, {
-          ...info,
-          ...(refusal.reason === 'handler_failed' ? { error: refusal.error } : {}),
-        });
-        return;
-      }
-      const outcome: unknown = onError(refusal.error, info);
-      if (outcome instanceof Promise) outcome.catch(() => {});
-    } catch {
-      // A reporter that throws never changes the answer.
-    }
-  };
-}
-
-/**
- * Takes the delivery in the store: true when this process handles it, HANDLED or
- * IN_FLIGHT when another did or does. A failing store counts as taken (at least once).
- */
-async function claimDelivery(
-  store: WebhookDedupeStore,
-  key: string,
-  ttlMs: number,
-  timeoutMs: number,
-): Promise<true | typeof HANDLED | typeof IN_FLIGHT | typeof TIMED_OUT> {
-  if (typeof store.claim === 'function') {
-    const won = await bounded(() => store.claim?.(key, ttlMs), timeoutMs);
-    if (won === TIMED_OUT) return TIMED_OUT;
-    if (won !== false) return true;
-    const seen = await bounded(() => store.get(key), timeoutMs);
-    if (seen === TIMED_OUT) return TIMED_OUT;
-    return seen === HANDLED ? HANDLED : IN_FLIGHT;
-  }
-  const seen = await bounded(() => store.get(key), timeoutMs);
-  if (seen === TIMED_OUT) return TIMED_OUT;
-  if (seen === HANDLED || seen === IN_FLIGHT) return seen;
-  return (await bounded(() => store.set(key, IN_FLIGHT, ttlMs), timeoutMs)) === TIMED_OUT ? TIMED_OUT : true;
-}
-
-/** Runs `handle` while renewing the delivery's claim every third of its lease, so only a crash lets it lapse. */
-async function holdingLease<T>(store: WebhookDedupeStore, key: string, lease: number, timeoutMs: number, handle: () => Promise<T>): Promise<T> {
-  const renew = () =>
-    bounded(() => (typeof store.renew === 'function' ? store.renew(key, lease) : store.set(key, IN_FLIGHT, lease)), Math.min(timeoutMs, lease / 3));
-  let renewing: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    renewing = renew();
-  }, Math.max(1, lease / 3));
-  try {
-    return await handle();
-  } finally {
-    clearInterval(timer);
-    // A renewal still under way must not land after the handled mark (a store without `renew` rewrites the claim).
-    await renewing;
-  }
-}
-
 async function deliver(
   onEvent: NonNullable<WebhookHandlerOptions['onEvent']>,
   event: WebhookEvent,
@@ -474,117 +331,4 @@ async function deliver(
   }
   if (outcome === TIMED_OUT) return refuse(500, 'timed out', 'handler_timeout', new Error(`onEvent took over handlerTimeoutMs (${timeoutMs} ms)`));
   return answer(200, 'ok');
-}
-
-function answer(status: number, text: string, headers?: Record<string, string>): Response {
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
-}
-
-function checkRanges(ranges: readonly string[], option: string): CompiledRanges {
-  if (!Array.isArray(ranges)) throw new TypeError(`createWebhookHandler: ${option} must be an array of CIDR strings`);
-  try {
-    return compileRanges(ranges, true);
-  } catch (error) {
-    throw new TypeError(`createWebhookHandler: ${option}: ${(error as Error).message}`);
-  }
-}
-
-/**
- * A store call bounded in time. A failing store never decides the answer (at least
- * once, not a lost event): its error reads as "nothing stored".
- */
-async function bounded(call: () => unknown, timeoutMs: number): Promise<unknown> {
-  try {
-    return await within(Promise.resolve().then(call), timeoutMs, () => TIMED_OUT);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */
-export function senderAddress(request: Request, socketAddress: string | undefined, proxy: number | readonly string[] | undefined) {
-  if (proxy === undefined || proxy === 0 || socketAddress === undefined) return socketAddress;
-  const header = request.headers.get('x-forwarded-for');
-  const chain = header === null ? [] : header.split(',').map(hostOnly).filter((hop) => hop.length > 0);
-  if (typeof proxy === 'number') {
-    // `proxy` hops are trusted: the socket's peer and the last proxy - 1 header entries.
-    // A shorter chain skipped a proxy, so its leftmost entry may be the sender's own
-    // writing (Express would use it): refused.
-    return chain.length < proxy ? undefined : chain[chain.length - proxy];
-  }
-  let address = socketAddress;
-  for (let i = chain.length - 1; i >= 0 && isAllowedSourceIp(address, proxy); i--) address = chain[i]!;
-  return address;
-}
-
-/** An X-Forwarded-For entry without the port some proxies append (`1.2.3.4:5678`, `[2a03:e40::1]:443`). */
-function hostOnly(entry: string): string {
-  const hop = entry.trim();
-  if (hop.startsWith('[')) {
-    const close = hop.indexOf(']');
-    return close === -1 ? hop : hop.slice(0, close + 1);
-  }
-  const colon = hop.indexOf(':');
-  return colon !== -1 && colon === hop.lastIndexOf(':') ? hop.slice(0, colon) : hop;
-}
-
-/** Refused requests' bodies are not read. */
-async function discard(request: Request): Promise<void> {
-  if (request.body !== null && !request.bodyUsed) await request.body.cancel().catch(() => {});
-}
-
-/**
- * What makes a return event one delivery: its return, type, time and what changed (two updates of
- * one second are two events; the rest of the body is not hashed, as a redelivery may carry a later
- * copy of the return). Undefined for other events, whose whole body (their changes with it) is the key.
- */
-function dedupeIdentity(event: WebhookEvent): Uint8Array | undefined {
-  if (!isReturnEvent(event) || typeof event.event_time !== 'string') return undefined;
-  return new TextEncoder().encode(JSON.stringify(['return', event.return.return_code, event.event_type, event.event_time, event.changes]));
-}
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
-/** In-memory store with expiry, bounded: the oldest entries go first when full. */
-function memoryStore(): WebhookDedupeStore {
-  const entries = new Map<string, { value: string; expires: number }>();
-  const store: WebhookDedupeStore = {
-    get(key) {
-      const entry = entries.get(key);
-      if (entry === undefined) return undefined;
-      if (entry.expires <= Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry.value;
-    },
-    set(key, value, ttlMs = DEFAULT_DEDUPE_TTL_MS) {
-      entries.delete(key); // re-insert at the end: Map order is insertion order
-      entries.set(key, { value, expires: Date.now() + ttlMs });
-      if (entries.size > MEMORY_STORE_LIMIT) {
-        const now = Date.now();
-        for (const [oldKey, entry] of entries) {
-          if (entries.size <= MEMORY_STORE_LIMIT && entry.expires > now) break;
-          entries.delete(oldKey);
-        }
-      }
-    },
-    delete(key) {
-      entries.delete(key);
-    },
-    claim(key, ttlMs) {
-      if (store.get(key) !== undefined) return false;
-      store.set(key, IN_FLIGHT, ttlMs);
-      return true;
-    },
-    renew(key, ttlMs) {
-      if (store.get(key) === IN_FLIGHT) store.set(key, IN_FLIGHT, ttlMs);
-    },
-  };
-  return store;
 }
