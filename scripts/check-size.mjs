@@ -19,7 +19,10 @@ export const BUDGETS = [
   // 58.5 KB in all (58.0 measured at the end of the round, the speed work's body timer and decoder included).
   // The tracing code (the tracer and meter options) is loaded with import() on first use: it is
   // measured apart, as `emporio (lazy)`, against its own budget, and is no part of what `import 'emporio'` loads.
-  { entry: 'emporio', file: 'dist/index.js', budgetKb: 58.5, lazyBudgetKb: 4.5 },
+  // Lazily loaded (import() on first use, counted in the `(lazy)` row as what they add on top of the
+  // entry): tracing (4.3 KB), the order tracker (`createOrderTracker`, 2.4 KB) and `products.updateMany`
+  // (1.2 KB: it made the room for the tracker in the entry). 8.25 KB for the three.
+  { entry: 'emporio', file: 'dist/index.js', budgetKb: 58.5, lazyBudgetKb: 8.25 },
   // The webhooks entry must not carry the HTTP client: a receiver needs none.
   // 14.5 KB: the vendor's names checked like the documents' (about 0.2 KB). 14.75 KB: the in-place
   // check compiled to source, and the one time bound shared with the transport and emporio/redis
@@ -31,7 +34,8 @@ export const BUDGETS = [
   // 18.25 KB: the durable inbox, a capability of its own that API.md places in this entry
   // (createMemoryInbox, processInbox with its retries, leases and dead letters, the handler's append
   // path: about 2 KB; 18.0 measured). Loading it lazily saves nothing: those are the functions imported.
-  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 18.25, lazyBudgetKb: 1.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // 18.5 KB: 18.3 once updateMany left the root's eager code (the shared chunks' boundaries moved).
+  { entry: 'emporio/webhooks', file: 'dist/webhooks.js', budgetKb: 18.5, lazyBudgetKb: 1.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
   // The feed entry carries its XML, CSV and zip readers (saxes, csv-parse, fflate's inflate) but no
   // HTTP client; Node's own modules are not counted. 37.5 KB: 36.1 at its start; 38 KB: the review's
   // fixes (a file served from the handle it was measured by, a reader's cancel) took it to 37.6. Round
@@ -60,11 +64,14 @@ export function lazyChunks(found = new Map()) {
   };
 }
 
-/** The entry's size without the chunks it loads with import(); `lazy`: those chunks' files. */
-export async function measureEntry(file) {
+/**
+ * The entry's size without the chunks it loads with import(); `lazy`: those chunks' files.
+ * `withLazy`: the entry with those chunks bundled in, as a user of every lazily loaded feature loads it.
+ */
+export async function measureEntry(file, { withLazy = false } = {}) {
   const found = new Map();
   const result = await build({
-    plugins: [lazyChunks(found)],
+    plugins: withLazy ? [] : [lazyChunks(found)],
     entryPoints: [file],
     bundle: true,
     minify: true,
@@ -105,16 +112,12 @@ export async function checkSizes() {
       ok: gzipBytes / 1024 <= budgetKb && intruders.length === 0,
     });
     if (lazy.length > 0) {
-      // Each lazily loaded chunk bundled alone: what a user of the feature loads on top of the entry (shared code counted again).
-      let lazyMin = 0;
-      let lazyGzip = 0;
-      for (const chunk of lazy) {
-        const measured = await measureEntry(chunk);
-        lazyMin += measured.minBytes;
-        lazyGzip += measured.gzipBytes;
-      }
+      // What a user of every lazily loaded feature loads on top of the entry: the entry with its
+      // chunks bundled in, less the entry (code the chunks share with the entry counted once).
+      const whole = await measureEntry(file, { withLazy: true });
+      const lazyGzip = whole.gzipBytes - gzipBytes;
       const budget = lazyBudgetKb ?? 0;
-      rows.push({ entry: `${entry} (lazy)`, minKb: lazyMin / 1024, gzipKb: lazyGzip / 1024, budgetKb: budget, packages: [], intruders: [], ok: lazyGzip / 1024 <= budget });
+      rows.push({ entry: `${entry} (lazy)`, minKb: (whole.minBytes - minBytes) / 1024, gzipKb: lazyGzip / 1024, budgetKb: budget, packages: [], intruders: [], ok: lazyGzip / 1024 <= budget });
     }
   }
   return rows;

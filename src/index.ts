@@ -96,6 +96,11 @@ export { RETURN_STATES } from './schemas/returns.js';
 // Webhooks: the same module as `emporio/webhooks`, so the error classes are the same objects.
 export * from './webhooks/receiver.js';
 export type { DeadLetter, InboxClaim, InboxDelivery, InboxEntry, InboxFailure, WebhookInbox } from './webhooks/inbox.js';
+// Tracked orders and deadline alerts: the tracker's code loads with its first use.
+export { createOrderTracker } from './orders-tracker/lazy.js';
+export type { DeadlineInfo, DeadlineKind, OrderTracker, OrderTrackerEventContext, OrderTrackerOptions } from './orders-tracker/tracker.js';
+export type { OrderTrackerStore, TrackedOrder } from './orders-tracker/store.js';
+export type { TrackedOrderFields } from './orders-tracker/snapshot.js';
 // Namespace classes, as types for annotations; sub-namespaces are reachable as e.g. `Catalog['skus']`.
 export type { Account } from './resources/account/index.js';
 export type { Catalog } from './resources/catalog/index.js';

@@ -2,7 +2,7 @@
  * createOrderTracker against the mock marketplace: changes no webhook brought found by reconcile,
  * deadline alerts once per order, kind and lead time, the open-orders listing and its 404.
  */
-import { MarketplaceClient, type NewOrderEvent, type OrderUpdatedEvent } from 'emporio';
+import { createOrderTracker as createFromRoot, MarketplaceClient, type NewOrderEvent, type OrderUpdatedEvent } from 'emporio';
 import { createOrderTracker, memoryOrderTrackerStore, type OrderTrackerEventContext } from 'emporio/orders-tracker';
 import { createMockMarketplace, type MockMarketplace } from 'emporio/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -288,5 +288,29 @@ describe('start', () => {
     await running;
     expect(events.map((e) => e.event.changes)).toEqual([{ state: { old: 'open', new: 'cancelled' } }]);
     expect(kinds.filter((kind) => kind === due)).toEqual([due]);
+  });
+});
+
+describe("createOrderTracker from 'emporio' (its code loaded with the first call)", () => {
+  it('is the same tracker: a cancellation found by reconcile, an alert before expiry', async () => {
+    const { client, events, onEvent, logger } = setUp();
+    const alerts: string[] = [];
+    const tracker = createFromRoot({ client, onEvent, logger, onDeadline: (order, kind) => void alerts.push(`${order.code} ${kind}`) });
+    const { code, expires_at } = mock.orders.create();
+    expect(await tracker.track(await client.orders.get(code))).toBe(true);
+    expect((await tracker.tracked()).map((held) => held.order.code)).toEqual([code]);
+    expect(await tracker.checkDeadlines(new Date(Date.parse(expires_at as string) - 5 * MINUTE))).toBe(1);
+    expect(alerts).toEqual([`${code} expires_soon`]);
+    mock.orders.cancel(code);
+    expect(await tracker.reconcile()).toBe(1);
+    expect(events.map(({ event, context }) => [event.order.state, context.source])).toEqual([['cancelled', 'reconcile']]);
+  });
+
+  it('a bad option rejects every call with the TypeError naming it, and nothing is read', async () => {
+    const { client, onEvent } = setUp();
+    const tracker = createFromRoot({ client, onEvent, reconcileEveryMs: -1 });
+    await expect(tracker.reconcile()).rejects.toThrow(new TypeError('createOrderTracker: reconcileEveryMs must be a positive number of milliseconds'));
+    await expect(tracker.start()).rejects.toBeInstanceOf(TypeError);
+    expect(mock.requests).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import { lazy, toIssues } from '../../schemas/common.js';
 import { BatchStatus, BatchUpdateAnswer, ProductUpdate, ValidateBatchAnswer } from '../../schemas/products.js';
 import { APIResource } from '../resource.js';
 import { batchStatusDrift, pollBatch, type WaitForBatchOptions } from './batches.js';
-import { runUpdateMany, type UpdateManyOptions, type UpdateManyReport } from './update-many.js';
+import type { UpdateManyOptions, UpdateManyReport } from './update-many.js';
 
 export { BatchItemError, BatchTimeoutError, type WaitForBatchOptions } from './batches.js';
 export type { UpdateManyFailure, UpdateManyOptions, UpdateManyProgress, UpdateManyReport } from './update-many.js';
@@ -147,7 +147,8 @@ export class Products extends APIResource {
     params?: UpdateManyOptions,
     options?: RequestOptions,
   ): Promise<UpdateManyReport> {
-    return runUpdateMany(
+    // Loaded with its first use: most apps that import `emporio` never sync inventory in bulk.
+    return import('./update-many.js').then(({ runUpdateMany }) => runUpdateMany(
       updates,
       {
         send: (data, onWire) => this.#sendBatch(() => data, options, onWire),
@@ -156,7 +157,7 @@ export class Products extends APIResource {
       params,
       options?.signal,
       (message) => this._transport.warn(message),
-    );
+    ));
   }
 
   /** The one batch request; `data` gives checked data only (it runs inside the call). */
