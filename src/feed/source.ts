@@ -12,11 +12,11 @@ export type FeedSource = string | URL | Uint8Array | ReadableStream<Uint8Array> 
 
 export interface SourceOptions {
   /** Largest download from a URL, in bytes as sent (default 1 GiB). */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /** Longest a URL's download may take, in ms (default 10 minutes). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Stops the read. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** Why a source could not be read to its end: a report's error with this rule. */
@@ -124,7 +124,7 @@ async function* download(url: URL, options: SourceOptions): AsyncIterable<Uint8A
 }
 
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const cause = (error as { cause?: { code?: unknown } | undefined })?.cause;
   return typeof cause?.code === 'string' ? cause.code : String((error as Error)?.message ?? error);
 }
 

@@ -34,13 +34,13 @@ export type RedisClientLike = NodeRedisClientLike | IoRedisClientLike;
 
 export interface RedisStoresOptions {
   /** Put before every key, so several apps (or API clients) can share one Redis. Default `'emporio:'`. */
-  prefix?: string;
+  prefix?: string | undefined;
   /** The longest one Redis call may take before the store goes on without it. Default 500 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** How long a cached answer is kept (revalidated by ETag meanwhile). Default 24 hours. */
-  cacheTtlMs?: number;
+  cacheTtlMs?: number | undefined;
   /** Where the fall backs are reported, once per outage. Default `console`. */
-  logger?: Pick<Logger, 'warn' | 'info'>;
+  logger?: Pick<Logger, 'warn' | 'info'> | undefined;
 }
 
 /** A dedupe store whose `claim` is atomic across processes (Redis `SET NX PX`). */

@@ -75,7 +75,7 @@ async function admin(base: string, method: string, path: string, body?: unknown)
     answer = await fetch(`${base.replace(/\/+$/, '')}${ADMIN_PREFIX}${path}`, {
       method,
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
