@@ -449,15 +449,18 @@ async function bounded(call: () => unknown, timeoutMs: number): Promise<unknown>
 
 /** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */
 export function senderAddress(request: Request, socketAddress: string | undefined, proxy: number | readonly string[] | undefined) {
-  if (proxy === undefined || proxy === 0 || socketAddress === undefined) return socketAddress;
+  if (proxy === undefined || proxy === 0) return socketAddress;
   const header = request.headers.get('x-forwarded-for');
   const chain = header === null ? [] : header.split(',').map(hostOnly).filter((hop) => hop.length > 0);
+  // A hop count needs no peer address: the peer is the first trusted proxy, whose address is not
+  // used. So it works where the platform is the proxy and tells no peer (a Vercel edge function).
   if (typeof proxy === 'number') {
     // `proxy` hops are trusted: the socket's peer and the last proxy - 1 header entries.
     // A shorter chain skipped a proxy, so its leftmost entry may be the sender's own
     // writing (Express would use it): refused.
     return chain.length < proxy ? undefined : chain[chain.length - proxy];
   }
+  if (socketAddress === undefined) return undefined;
   let address = socketAddress;
   for (let i = chain.length - 1; i >= 0 && isAllowedSourceIp(address, proxy); i--) address = chain[i]!;
   return address;
@@ -474,9 +477,12 @@ function hostOnly(entry: string): string {
   return colon !== -1 && colon === hop.lastIndexOf(':') ? hop.slice(0, colon) : hop;
 }
 
-/** Refused requests' bodies are not read. */
+/**
+ * Refused requests' bodies are not read. The cancel is not awaited: on some runtimes it settles only
+ * once the body has arrived or never (edge-runtime, Vercel's edge functions), and the answer need not wait.
+ */
 async function discard(request: Request): Promise<void> {
-  if (request.body !== null && !request.bodyUsed) await request.body.cancel().catch(() => {});
+  if (request.body !== null && !request.bodyUsed) void request.body.cancel().catch(() => {});
 }
 
 /** What makes a return event one delivery: its return, type and time (the body is not hashed). Undefined for other events. */
