@@ -1,3 +1,4 @@
+// biome-ignore-all lint/complexity/useLiteralKeys: noPropertyAccessFromIndexSignature, which this file is compiled with, asks for env['NAME'].
 /**
  * A merchant backend using every entry, configured from its environment as users write it. Compiled
  * (never run) here under the repository's settings and exactOptionalPropertyTypes, and by
