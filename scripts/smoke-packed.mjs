@@ -3,13 +3,15 @@
 // - every value each entry's .d.ts and .d.cts export exists in what import() and require() return,
 //   and nothing else does;
 // - import and require every entry and make real calls over loopback, with msw not installed;
-// - a consumer compiled with strict, exactOptionalPropertyTypes, verbatimModuleSyntax and no DOM lib
-//   type-checks against the declarations of every entry and runs;
+// - a consumer compiled with strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess,
+//   noPropertyAccessFromIndexSignature, verbatimModuleSyntax and no DOM lib type-checks against the
+//   declarations of every entry and runs; a merchant backend (test/types/strict/merchant-backend.ts)
+//   type-checks with those settings under moduleResolution node16 and bundler;
 // - the bins start (--help) on both Nodes;
 // - request members keep their doc comments in the declarations (scripts/check-declaration-docs.mjs);
 // - the README's TypeScript blocks type-check against the package (scripts/check-readme.mjs).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { checkDeclarationDocs } from './check-declaration-docs.mjs';
 import { checkReadme } from './check-readme.mjs';
@@ -21,6 +23,8 @@ const ok = (cond, what) => {
   if (!cond) failures.push(what);
 };
 const typeRoots = [join(root, 'node_modules/@types')];
+/** On top of the shared strict settings: what the strictest consumers add (their own code must index carefully). */
+const strictestChecks = { noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true };
 
 const { scratch, project, tarball, files, cleanup } = installPacked();
 try {
@@ -175,7 +179,7 @@ console.log(JSON.stringify(out));
   //    (msw's own types need the DOM lib, so emporio/testing/msw is left to the README check).
   const consumer = join(project, 'consumer');
   mkdirSync(consumer);
-  const compilerOptions = { ...strictCompilerOptions, lib: ['es2022'], typeRoots };
+  const compilerOptions = { ...strictCompilerOptions, ...strictestChecks, lib: ['es2022'], typeRoots };
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts', '*.cts'] }));
   const body = (importLines) => `${importLines}
 const server = await testing.startMockMarketplace({ port: 0 });
@@ -190,7 +194,7 @@ try {
   const handler = webhooks.createWebhookHandler({ urlSecret: false, allowedRanges: false, onEvent: (event) => void events.push(event.event_type) });
   const delivery = new Request('http://127.0.0.1/webhooks', { method: 'POST', body: JSON.stringify({ event_type: 'new_order', order: { code: 'X-1' } }) });
   // A fetch runtime's peer address may be unknown (Bun's server.requestIP(req)?.address): undefined is accepted.
-  const peer: string | undefined = process.env.EMPORIO_PEER;
+  const peer: string | undefined = process.env['EMPORIO_PEER'];
   if ((await handler(delivery, { remoteAddress: peer })).status !== 200 || events[0] !== 'new_order') throw new Error('webhook handler');
   // A node-redis-shaped client: the claim is one SET NX.
   const sent: string[][] = [];
@@ -241,6 +245,18 @@ ${body('')}
     run(node, ['out/esm.js'], consumer);
     run(node, ['out/cjs.cjs'], consumer);
   }
+  // A merchant backend using every entry, options from process.env, type-checked with the strictest
+  // settings under each module resolution users pick (Node's own, and a bundler's).
+  for (const [module, moduleResolution] of [['node16', 'node16'], ['preserve', 'bundler']]) {
+    const backend = join(project, `backend-${moduleResolution}`);
+    mkdirSync(backend);
+    cpSync(join(root, 'test/types/strict/merchant-backend.ts'), join(backend, 'merchant-backend.ts'));
+    const options = { ...compilerOptions, module, moduleResolution, noEmit: true };
+    writeFileSync(join(backend, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, include: ['*.ts'] }));
+    tsc(backend);
+    console.log(`merchant backend: type-checks with moduleResolution ${moduleResolution} and ${Object.keys(strictestChecks).join(', ')}`);
+  }
+
   // A type used as a value import is an error at compile time now, not a crash at start.
   const misuse = join(project, 'misuse');
   mkdirSync(misuse);

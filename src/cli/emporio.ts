@@ -110,7 +110,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       failed++;
       const { error } = check;
       const verdict = error instanceof AuthenticationError || error instanceof PermissionDeniedError ? 'refused' : 'failed ';
-      const requestId = (error as { requestId?: string }).requestId;
+      const requestId = (error as { requestId?: string | undefined }).requestId;
       console.log(hide(`  ${api.padEnd(9)}${verdict}  ${error.message}${requestId ? ` [request id ${requestId}]` : ''}`));
     }
   }
@@ -123,7 +123,7 @@ main(process.argv.slice(2), process.env).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const usage = error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
+    const usage = error instanceof UsageError || (error as { code?: string | undefined })?.code?.startsWith('ERR_PARSE_ARGS');
     console.error(`emporio: ${escapeControlCharacters(error instanceof Error ? error.message : thrownText(error))}`);
     if (usage) console.error("Run 'emporio --help' for usage.");
     process.exitCode = usage ? 2 : 1;

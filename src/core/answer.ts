@@ -13,7 +13,7 @@ export interface RawAnswer {
   text: string;
   url: string;
   /** The Link header of a cached answer (a 304 carries none); read from `headers` otherwise. */
-  cachedLink?: string | null;
+  cachedLink?: string | null | undefined;
   /** The token the request carried. */
   token: string | undefined;
 }
@@ -212,7 +212,7 @@ const deadlines = {
 
   /** The timer keeps the process alive while a read waits on it, as a timer of its own would; not once none does. */
   hold(held: boolean): void {
-    const timer = this.timer as { ref?: () => void; unref?: () => void } | undefined;
+    const timer = this.timer as { ref?: (() => void) | undefined; unref?: (() => void) | undefined } | undefined;
     if (held) timer?.ref?.();
     else timer?.unref?.();
   },

@@ -14,7 +14,7 @@ export interface CacheStore {
 export interface CachedAnswer {
   etag: string;
   body: string;
-  link?: string;
+  link?: string | undefined;
 }
 
 /** A small LRU: Map iteration order is insertion order, so re-inserting marks recent use. */
@@ -26,7 +26,7 @@ export class MemoryCache implements CacheStore {
   readonly #maxTotalChars: number;
   #totalChars = 0;
 
-  constructor(options: { maxEntries?: number; maxBodyChars?: number; maxTotalChars?: number } = {}) {
+  constructor(options: { maxEntries?: number | undefined; maxBodyChars?: number | undefined; maxTotalChars?: number | undefined } = {}) {
     this.#maxEntries = options.maxEntries ?? 500;
     this.#maxBodyChars = options.maxBodyChars ?? 1_000_000;
     this.#maxTotalChars = options.maxTotalChars ?? 4_000_000;

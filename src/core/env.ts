@@ -21,7 +21,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** The process's environment, or an empty one where there is none (a browser, an edge worker). */
 export function processEnv(): Environment {
-  return (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
+  return (globalThis as { process?: { env?: Environment | undefined } | undefined }).process?.env ?? {};
 }
 
 /** A variable's value, trimmed; unset and blank are the same. */

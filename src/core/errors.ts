@@ -60,13 +60,13 @@ export interface ApiErrorInit {
   /** The answer's headers. */
   headers: Headers;
   /** The request that got the answer. */
-  target?: RequestTarget;
+  target?: RequestTarget | undefined;
   /** Readable text when the body carried no `{ errors }`: a rate-limit `{ message }`, or an excerpt of a non-JSON body. */
-  detail?: string;
+  detail?: string | undefined;
   /** Appended to the message, e.g. which permission the call needs. */
-  hint?: string;
+  hint?: string | undefined;
   /** Which token the call used: an `AuthenticationError` names it. */
-  api?: ApiName;
+  api?: ApiName | undefined;
 }
 
 /** The service answered with HTTP 4xx or 5xx. */
@@ -277,7 +277,7 @@ export class ResponseValidationError extends RequestFailure {
 
   constructor(
     message: string,
-    init: { issues?: readonly ValidationIssue[]; status?: number; target?: RequestTarget; requestId?: string; cause?: unknown } = {},
+    init: { issues?: readonly ValidationIssue[] | undefined; status?: number | undefined; target?: RequestTarget | undefined; requestId?: string | undefined; cause?: unknown } = {},
   ) {
     const issues = init.issues ?? [];
     const where = init.target ? ` (${init.target.method} ${init.target.url})` : '';
@@ -299,7 +299,7 @@ export class LegacyApiError extends RequestFailure {
   /** The legacy error's text. */
   readonly text: string;
 
-  constructor(error: { code: string; number?: number; text: string }, target?: RequestTarget) {
+  constructor(error: { code: string; number?: number | undefined; text: string }, target?: RequestTarget) {
     super(`legacy v2 error ${error.code}${error.number === undefined ? '' : ` (${error.number})`}: ${error.text}`, target);
     this.code = error.code;
     this.number = error.number;

@@ -3,9 +3,9 @@ import { isThenable } from './time.js';
 /** Where the SDK's debug lines go. Any subset of the console's methods. */
 export interface Logger {
   debug(message: string, details?: Record<string, unknown>): void;
-  info?(message: string, details?: Record<string, unknown>): void;
-  warn?(message: string, details?: Record<string, unknown>): void;
-  error?(message: string, details?: Record<string, unknown>): void;
+  info?: ((message: string, details?: Record<string, unknown>) => void) | undefined;
+  warn?: ((message: string, details?: Record<string, unknown>) => void) | undefined;
+  error?: ((message: string, details?: Record<string, unknown>) => void) | undefined;
 }
 
 export const silentLogger: Logger = { debug() {} };

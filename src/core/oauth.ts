@@ -17,26 +17,26 @@ export interface OAuthTokens {
   access_token: string;
   token_type: string;
   /** Seconds the access token lives. */
-  expires_in?: number;
+  expires_in?: number | undefined;
   /** User tokens only: what `userToken` renews the access token with. */
-  refresh_token?: string;
+  refresh_token?: string | undefined;
 }
 
 /** What every token request may also take. */
 export interface TokenRequestOptions {
   /** The token endpoint: `https://www.<domain>/oauth2/token` (https, or http on loopback). A token source given to a client defaults it from the client's `baseUrl` (`api.` → `www.`). */
-  tokenUrl?: string;
+  tokenUrl?: string | undefined;
   /** Custom fetch (a mock's `fetch`, a proxy agent). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Milliseconds the token request may take; default 30,000. */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 export interface ClientCredentialsOptions extends TokenRequestOptions {
   clientId: string;
   clientSecret: string;
   /** Default `public`, the only scope of application tokens. */
-  scope?: string;
+  scope?: string | undefined;
 }
 
 export interface AuthorizationUrlOptions {
@@ -45,9 +45,9 @@ export interface AuthorizationUrlOptions {
   /** `public`, `favorites`, `notifications`: a list or a space-separated string. */
   scope: string | readonly string[];
   /** Returned unchanged on the redirect: check it there against cross-site request forgery. */
-  state?: string;
+  state?: string | undefined;
   /** The service's web host (`https://www.<domain>`), or its API base (`api.` becomes `www.`). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }
 
 export interface ExchangeAuthorizationCodeOptions extends TokenRequestOptions {
@@ -63,7 +63,7 @@ export interface UserTokenOptions extends TokenRequestOptions {
   clientSecret: string;
   refreshToken: string;
   /** The current access token, used until it is refused or its replacement is needed. */
-  accessToken?: string;
+  accessToken?: string | undefined;
   /**
    * Receives every new token pair (the refresh token may change): store it. The source keeps
    * the new pair before this runs, and the calls that waited for the renewal wait for it too,
@@ -71,7 +71,7 @@ export interface UserTokenOptions extends TokenRequestOptions {
    * save is seen), one that never settles fails them with `TimeoutError`. Neither blocks the
    * source: later calls use the new token.
    */
-  onRefresh?: (tokens: OAuthTokens) => void | Promise<void>;
+  onRefresh?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
 }
 
 type Step = 'client credentials' | 'code exchange' | 'refresh';

@@ -31,75 +31,78 @@ export interface RefreshableTokenSource {
    * @internal The client's baseUrl (a source without `tokenUrl` derives it), the API the source
    * serves (named in its errors) and the client's `maxResponseBytes` (which bounds the token answer too).
    */
-  [BIND_CLIENT]?(baseUrl: string, api: ApiName, maxResponseBytes: number): void;
+  [BIND_CLIENT]?: ((baseUrl: string, api: ApiName, maxResponseBytes: number) => void) | undefined;
 }
 
 
 /** Observes each HTTP exchange. Headers arrive with credentials redacted. */
 export interface Hooks {
   /** `attempt`: 0 for the first try, 1 for the first retry, ...; every redirect hop of a try reports the same number. */
-  onRequest?(event: { method: string; url: string; headers: Record<string, string>; attempt: number }): void;
-  onResponse?(event: {
+  onRequest?: ((event: { method: string; url: string; headers: Record<string, string>; attempt: number }) => void) | undefined;
+  onResponse?: ((event: {
     method: string;
     url: string;
     status: number;
     headers: Record<string, string>;
     durationMs: number;
-  }): void;
+  }) => void) | undefined;
   /**
    * A member of an answer is not of its documented type (the call still resolves, with the
    * answer as sent). Called once per schema path per client; the report names the path and
    * the types, never the value. Without it, drift goes to `logger.warn`, also once per path.
    */
-  onDrift?(report: DriftReport): void;
+  onDrift?: ((report: DriftReport) => void) | undefined;
 }
 
 export interface ClientOptions {
-  /** Required. https, or http for loopback hosts (or any host with `allowHttp`). */
-  baseUrl: string;
-  /** Required. The vendor in `Accept: application/vnd.<vendor>+json`. */
-  vendor: string;
+  /**
+   * Required. https, or http for loopback hosts (or any host with `allowHttp`). Typed to take an
+   * environment variable as read (`process.env.BASE_URL`): unset, it is a `TypeError` when the client is made.
+   */
+  baseUrl: string | undefined;
+  /** Required. The vendor in `Accept: application/vnd.<vendor>+json`; unset (undefined) is a `TypeError` when the client is made. */
+  vendor: string | undefined;
   /**
    * Default bearer token for every namespace. A string given with its `Bearer ` prefix (as copied
    * from a curl command or an `Authorization` header) is taken without it: the client adds the prefix.
    */
-  token?: TokenSource;
+  token?: TokenSource | undefined;
   /** Per-namespace token overrides; an undefined entry (an unset environment variable) is skipped. */
-  tokens?: Partial<Record<ApiName, TokenSource | undefined>>;
+  tokens?: Partial<Record<ApiName, TokenSource | undefined>> | undefined;
   /** Version for catalog and account (`major.minor`, default '3.2'); orders and products always send 3.0. */
-  apiVersion?: string;
+  apiVersion?: string | undefined;
   /** Base URL of the deprecated legacy v2 interface. */
-  legacyBaseUrl?: string;
+  legacyBaseUrl?: string | undefined;
   /** Milliseconds per attempt. Default 30,000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Retries of transient failures, for requests that are safe to repeat. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Custom fetch implementation. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** ETag cache store (default: in-memory, bounded); false disables. */
-  cache?: CacheStore | false;
+  cache?: CacheStore | false | undefined;
   /** Catalog/account budget; false disables the budget (the service's own figures are still honoured). */
-  rateLimit?: RateLimitBudget | false;
+  rateLimit?: RateLimitBudget | false | undefined;
   /**
    * Where the rate-limit windows and the daily budget are kept: this process's memory by default,
    * or a store shared by several processes (`redisStores(redis).rateLimitStore` from `emporio/redis`).
    */
-  rateLimitStore?: RateLimitStore;
+  rateLimitStore?: RateLimitStore | undefined;
   /** Debug sink; tokens are always redacted. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Observers of each HTTP exchange, and of answers that drifted from their documented shape. */
-  hooks?: Hooks;
+  hooks?: Hooks | undefined;
   /** The most an answer's body may take once decoded, in bytes (default 32 MiB); past it, `ResponseTooLargeError`. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Plain `http:` bases on any host, such as a mock at `http://mock:4010` in a container network. Default false. */
-  allowHttp?: boolean;
+  allowHttp?: boolean | undefined;
   /** Your application, such as `'myapp/1.2'`: sent after the SDK's own `User-Agent` (`emporio/<version> myapp/1.2`). */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /**
    * Refuse drift: an answer with a member of another type than documented rejects with
    * `ResponseValidationError` instead of resolving as sent. Default false.
    */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /**
    * Your OpenTelemetry tracer (`trace.getTracer('my-shop')` of `@opentelemetry/api`): one client
    * span per request the client sends, named as the method that sends it (`orders.get`). The
@@ -269,7 +272,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 /** The longest delay a timer takes (2^31 - 1 ms, about 24.8 days); ky refuses more. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
-function checkNumber(option: string, value: unknown, rule: { min: number; max?: number; integer?: boolean }): number {
+function checkNumber(option: string, value: unknown, rule: { min: number; max?: number | undefined; integer?: boolean | undefined }): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < rule.min || (rule.max !== undefined && value > rule.max)) {
     return fail(option, `must be a number${rule.max === undefined ? ` >= ${rule.min}` : ` from ${rule.min} to ${rule.max}`}`);
   }

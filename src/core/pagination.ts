@@ -9,10 +9,10 @@ const MAX_EMPTY_PAGES_IN_A_ROW = 20;
 
 /** `meta.pagination` as the service sends it. */
 export interface Pagination {
-  total_results?: number | null;
-  total_pages?: number | null;
-  page?: number | null;
-  per?: number | null;
+  total_results?: number | null | undefined;
+  total_pages?: number | null | undefined;
+  page?: number | null | undefined;
+  per?: number | null | undefined;
 }
 
 /**
@@ -86,7 +86,7 @@ export class Page<Item, Meta = Record<string, unknown>> {
   }
 
   get pagination(): Pagination | undefined {
-    const meta = this.meta as { pagination?: Pagination | null } | undefined;
+    const meta = this.meta as { pagination?: Pagination | null | undefined } | undefined;
     return meta?.pagination ?? undefined;
   }
 
@@ -191,7 +191,7 @@ export class PagePromise<Item, Meta = Record<string, unknown>>
   readonly #prefetch: boolean;
 
   /** @internal */
-  constructor(fetch: PageFetcher<Item, Meta>, options: { prefetch?: boolean } = {}) {
+  constructor(fetch: PageFetcher<Item, Meta>, options: { prefetch?: boolean | undefined } = {}) {
     const chain: Chain<Item, Meta> = { fetch, visited: new Map(), prefetch: options.prefetch ?? false };
     super((resolve, reject) => {
       fetch(undefined).then((data) => {

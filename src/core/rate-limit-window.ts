@@ -28,10 +28,10 @@ export interface RateLimitSettle {
 export interface RateLimitStep {
   tokenId: string;
   /** For the budgeted APIs: the per-minute budget per token and the daily one per client (`day`: the UTC day number). */
-  budget?: { perMinute: number; perDay: number; day: number };
+  budget?: { perMinute: number; perDay: number; day: number } | undefined;
   settles: readonly RateLimitSettle[];
   /** A request to take a slot for: its id, and how long it holds the slot at most without an answer. */
-  take?: { id: string; holdMs: number };
+  take?: { id: string; holdMs: number } | undefined;
 }
 
 /**

@@ -17,9 +17,9 @@ export interface RateLimitInfo {
 /** Client-side budget for the catalog and account APIs (the service's Limits page). */
 export interface RateLimitBudget {
   /** Requests per minute per token. Default 100. */
-  perMinute?: number;
+  perMinute?: number | undefined;
   /** Requests per UTC day per client. Default 1000; crossing the real cap expires every token. */
-  perDay?: number;
+  perDay?: number | undefined;
 }
 
 /**

@@ -10,12 +10,12 @@ import { isHeaderValue } from './text.js';
 
 /** The optional last argument of every method. */
 export interface RequestOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds per attempt; overrides the client's `timeout`. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Overrides the client's `maxRetries` for this call. */
-  maxRetries?: number;
-  headers?: Record<string, string>;
+  maxRetries?: number | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Options of a paginated list call. */
@@ -24,7 +24,7 @@ export interface ListOptions extends RequestOptions {
    * Fetch the next page while the caller works on the current one. Off by default: it
    * spends one request more when the caller stops early, and catalog requests are budgeted.
    */
-  prefetch?: boolean;
+  prefetch?: boolean | undefined;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,34 +34,34 @@ export interface RequestSpec<T = unknown> {
   method: HttpMethod;
   /** A checked path (see `path`), a fixed path, or an absolute URL (next pages). */
   path: RequestPath | string;
-  query?: QueryParams;
+  query?: QueryParams | undefined;
   /**
    * Checks `query` when the request is built, inside the call's promise: a bad parameter
    * rejects it with `RequestValidationError`, also for a `PagePromise`, and nothing is sent.
    */
-  querySchema?: z.ZodMiniType;
+  querySchema?: z.ZodMiniType | undefined;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as multipart/form-data. */
-  form?: FormData;
+  form?: FormData | undefined;
   /** Checks the answer; without it the answer is returned as parsed. */
-  schema?: z.ZodMiniType<T>;
+  schema?: z.ZodMiniType<T> | undefined;
   /** Safe to repeat on a transient failure. Default: only GET. */
-  idempotent?: boolean;
+  idempotent?: boolean | undefined;
   /** Named in the message of a 401 or 403, e.g. 'favorites'. */
-  permission?: string;
+  permission?: string | undefined;
   /**
    * For an endpoint the service's documentation does not show: a 404 or 405 answer means the
    * endpoint is not there, a `NotFoundError` whose message carries this explanation.
    */
-  unavailable?: string;
+  unavailable?: string | undefined;
   /** Legacy v2 `authenticate` carries no token. */
-  anonymous?: boolean;
+  anonymous?: boolean | undefined;
   /**
    * Told of each request put on the wire (retries and redirect hops included), and of each
    * that got no complete answer, so it may have taken effect unseen. For `updateMany`'s report.
    */
-  onWire?: (event: 'sent' | 'unanswered') => void;
+  onWire?: ((event: 'sent' | 'unanswered') => void) | undefined;
   options?: RequestOptions | undefined;
 }
 

@@ -189,7 +189,7 @@ export class Transport {
         const { status, url, requestId } = answer.response();
         throw new ResponseValidationError('a list answer was empty', { status, target: { method: spec.method, url }, requestId });
       }
-      const body = answer.body as Body & { meta?: Meta | null };
+      const body = answer.body as Body & { meta?: Meta | null | undefined };
       const items = body[itemsKey] as Item[];
       if (eachItem && Array.isArray(items)) items.forEach(eachItem);
       return {
@@ -554,7 +554,7 @@ export class Transport {
 /** The item type of a list answer's root array. */
 type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
 /** The type of a list answer's `meta`, without null. */
-type MetaOf<Body> = Body extends { meta?: infer Meta } ? Exclude<Meta, null | undefined> : undefined;
+type MetaOf<Body> = Body extends { meta?: infer Meta | undefined } ? Exclude<Meta, null | undefined> : undefined;
 
 /** The data of a call that resolves to nothing (an action answered 204 or `{ success: true }`). */
 export const noData = (): undefined => undefined;

@@ -21,9 +21,9 @@ export interface BeaconOrder {
   /** Total tax in euros. */
   tax: FeedDecimal;
   /** The payment method's type (required for shops selling in Technology categories: see `requirePaidBy`). */
-  paid_by?: PaymentType;
+  paid_by?: PaymentType | undefined;
   /** A free-text description of the payment method. */
-  paid_by_descr?: string;
+  paid_by_descr?: string | undefined;
 }
 
 export interface BeaconItem {
@@ -39,13 +39,13 @@ export interface BeaconItem {
 
 export interface OrderBeaconOptions {
   /** The service's vendor name (as the client's `vendor`): the calls go to `<vendor>_analytics`. Default `EMPORIO_VENDOR` from the environment. */
-  vendor?: string;
+  vendor?: string | undefined;
   /** The analytics function's name, when the loader snippet renamed it (overrides `vendor`). */
-  functionName?: string;
+  functionName?: string | undefined;
   /** The shop account id (`SA-XXXX-YYYY`): when given, the calls start with the session's `connect`. */
-  shopAccountId?: string;
+  shopAccountId?: string | undefined;
   /** Require `paid_by` and `paid_by_descr` (the service does for shops selling in Technology categories). */
-  requirePaidBy?: boolean;
+  requirePaidBy?: boolean | undefined;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

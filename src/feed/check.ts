@@ -19,11 +19,11 @@ export interface CheckFeedOptions extends SourceOptions {
    * Called with each valid product as read (values as the writer writes them) and its line. A
    * promise it returns (a full `FeedWriter.write`) is awaited before more of the feed is read.
    */
-  onProduct?: (product: CheckedProduct, line: number) => unknown;
+  onProduct?: ((product: CheckedProduct, line: number) => unknown) | undefined;
   /** Called as bytes are read (after decompression), for a progress display. */
-  onProgress?: (bytes: number) => void;
+  onProgress?: ((bytes: number) => void) | undefined;
   /** How many issues of each kind the report lists (default 1000); its counts count them all. */
-  maxIssues?: number;
+  maxIssues?: number | undefined;
 }
 
 /** Over this, an uncompressed feed must be served compressed. */

@@ -22,11 +22,11 @@ export interface FeedHandlerOptions {
    */
   feed: string | FeedBody | (() => FeedBody | Promise<FeedBody>);
   /** CIDR ranges the crawler comes from (default the service's, the webhooks' list); `false` serves anyone. */
-  allowedRanges?: readonly string[] | false;
+  allowedRanges?: readonly string[] | false | undefined;
   /** Behind proxies: a hop count or the proxies' CIDRs, as for the webhook handler. Off by default. */
-  trustProxy?: number | readonly string[];
+  trustProxy?: number | readonly string[] | undefined;
   /** The feed's content type (default `application/xml`, or `text/csv` for a feed that does not start with `<`). */
-  contentType?: string;
+  contentType?: string | undefined;
 }
 
 export type FeedHandler = (request: Request, info?: { remoteAddress?: string | undefined }) => Promise<Response>;

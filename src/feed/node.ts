@@ -7,7 +7,7 @@ import type { NodeWritableLike } from './output.js';
 export interface NodeFeedResponseLike extends NodeWritableLike {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
-  headersSent?: boolean;
+  headersSent?: boolean | undefined;
 }
 
 /**

@@ -10,13 +10,13 @@ import type { FeedIssue, FeedProduct, FeedReport } from './types.js';
 
 export interface FeedWriterOptions {
   /** When the feed was generated (default now), written in the shop's local time as `YYYY-MM-DD HH:MM`. */
-  createdAt?: Date;
+  createdAt?: Date | undefined;
   /** Compress the output with gzip (the service wants feeds over 10 MB compressed). */
-  gzip?: boolean;
+  gzip?: boolean | undefined;
   /** An invalid product is left out and reported (`'skip'`, the default) or thrown as a `FeedValidationError`. */
-  onInvalid?: 'skip' | 'throw';
+  onInvalid?: 'skip' | 'throw' | undefined;
   /** How many issues the report lists (default 1000); its counts count them all. */
-  maxIssues?: number;
+  maxIssues?: number | undefined;
 }
 
 /**

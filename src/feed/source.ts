@@ -261,7 +261,7 @@ const INTERNAL_RANGES: readonly string[] = [
 ];
 
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const cause = (error as { cause?: { code?: unknown } | undefined })?.cause;
   const code = cause?.code ?? (error as { code?: unknown })?.code;
   return typeof code === 'string' ? code : String((error as Error)?.message ?? error);
 }

@@ -35,15 +35,15 @@ export interface FeedVariation {
   /** Units purchasable, 0 to 10,000,000. */
   quantity: number;
   /** Euros, VAT included. */
-  price?: FeedDecimal;
+  price?: FeedDecimal | undefined;
   /** The product page (`https`), up to 2000 characters. */
-  link?: string;
+  link?: string | undefined;
   /** The manufacturer's part number of this size, up to 80 characters. */
-  mpn?: string;
+  mpn?: string | undefined;
   /** EAN-8, UPC-A or EAN-13 as a digit string. */
-  ean?: string;
+  ean?: string | undefined;
   /** Overrides the product's outlet mark. */
-  outlet?: boolean;
+  outlet?: boolean | undefined;
 }
 
 /** One product of the feed, as the service's documentation names its attributes. */
@@ -57,7 +57,7 @@ export interface FeedProduct {
   /** The image file's `https` URL, up to 400 characters; `''` while the product has no image yet. */
   image: string;
   /** More image URLs (at most 15 distinct image links in all, counting `image`). */
-  additional_images?: readonly string[];
+  additional_images?: readonly string[] | undefined;
   /** The full category path, e.g. `Computers > External Hard Drives`; up to 250 characters. */
   category: string;
   /** Euros, VAT included, valid for every buyer; written as `price_with_vat`. */
@@ -76,25 +76,25 @@ export interface FeedProduct {
   /** Units purchasable through the marketplace, 0 to 10,000,000. */
   quantity: number;
   /** Every available size, comma-separated (`5.5,6,6.5`), up to 500 characters. */
-  size?: string;
+  size?: string | undefined;
   /** Grams as a number (`3200`), or kilograms as a string ending in `kg` (`'3.2 kg'`). */
-  weight?: number | string;
+  weight?: number | string | undefined;
   /** Euros, the same for every destination; 0 is free shipping. */
-  shipping?: FeedDecimal;
+  shipping?: FeedDecimal | undefined;
   /** The one colour shown in the image, up to 100 characters. */
-  color?: string;
+  color?: string | undefined;
   /** Euros, VAT excluded, the shop's purchase price. */
-  wholesale_price?: FeedDecimal;
-  season?: string;
-  size_fit?: string;
+  wholesale_price?: FeedDecimal | undefined;
+  season?: string | undefined;
+  size_fit?: string | undefined;
   /** Marks an outlet item (written `Y` or `N`). */
-  outlet?: boolean;
-  author?: string;
+  outlet?: boolean | undefined;
+  author?: string | undefined;
   /** Recommended `YYYY-MM-DD`. */
-  expiration_date?: string;
-  country_of_origin?: string;
+  expiration_date?: string | undefined;
+  country_of_origin?: string | undefined;
   /** One entry per size; the product itself stays complete. */
-  variations?: readonly FeedVariation[];
+  variations?: readonly FeedVariation[] | undefined;
 }
 
 /** Which rule an issue is about. */
@@ -134,9 +134,9 @@ export interface FeedIssue {
   /** The line in the feed (1-based); for the writer, the output line where the left-out product would have started. */
   line: number;
   /** The product's Unique ID, when the issue belongs to a product. */
-  productId?: string;
+  productId?: string | undefined;
   /** The attribute (`price`, `variations[1].size`), when the issue belongs to one. */
-  attribute?: string;
+  attribute?: string | undefined;
   rule: FeedRule;
   message: string;
 }

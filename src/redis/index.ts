@@ -48,7 +48,7 @@ export type RedisClientLike = NodeRedisClientLike | NodeRedisClusterLike | IoRed
 
 export interface RedisStoresOptions {
   /** Put before every key, so several apps (or API clients) can share one Redis. Default `'emporio:'`. */
-  prefix?: string;
+  prefix?: string | undefined;
   /**
    * The longest one Redis call may take before the store goes on without it. Default: four times
    * the round trip measured to this Redis (a mean of its replies), at least 1 s (2 s until the
@@ -56,9 +56,9 @@ export interface RedisStoresOptions {
    */
   timeoutMs?: number | undefined;
   /** How long a cached answer is kept (revalidated by ETag meanwhile). Default 24 hours. */
-  cacheTtlMs?: number;
+  cacheTtlMs?: number | undefined;
   /** Where the fall backs are reported, once per outage. Default `console`. */
-  logger?: Pick<Logger, 'warn' | 'info'>;
+  logger?: Pick<Logger, 'warn' | 'info'> | undefined;
 }
 
 /** A dedupe store whose `claim` is atomic across processes (Redis `SET NX PX`). */

@@ -11,7 +11,7 @@ import { APIResource } from './resource.js';
 
 /** Options of `cps.reject`: the request options, plus the order as `get` returned it, to check the reason before sending. */
 export interface CpsRejectCallOptions extends RequestOptions {
-  order?: Pick<CpsOrder, 'code' | 'reject_options'>;
+  order?: Pick<CpsOrder, 'code' | 'reject_options'> | undefined;
 }
 
 const orderPath = (code: string) => path`/merchants/cps/orders/${code}`;

@@ -91,7 +91,7 @@ class PurchaseOrders extends APIResource {
     const spec = { api: 'orders', method: 'GET', path: path`/merchants/ecommerce/fbs/purchase_orders/${code}/line_items`, schema: PurchaseOrderLineItemsAnswer, options } as const;
     // The recording's root key, or the spec table's `line_items`; an answer with neither is refused.
     return allPages(this._transport, this._transport.list(spec, 'purchase_order_line_items'), (page) => {
-      const items = page.items ?? (page.body as { line_items?: PurchaseOrderLineItem[] | null }).line_items;
+      const items = page.items ?? (page.body as { line_items?: PurchaseOrderLineItem[] | null | undefined }).line_items;
       if (Array.isArray(items)) return items;
       const { status, url, requestId } = page.response;
       throw new ResponseValidationError('the answer has neither purchase_order_line_items nor line_items', {

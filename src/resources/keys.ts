@@ -15,13 +15,13 @@ import type { ApiName } from '../core/options.js';
 import type { RequestOptions } from '../core/transport.js';
 
 /** One key's verdict: accepted (with the answer's request id), or refused or untried (with why). */
-export type KeyCheck = { ok: true; requestId?: string } | { ok: false; error: EmporioError };
+export type KeyCheck = { ok: true; requestId?: string | undefined } | { ok: false; error: EmporioError };
 
 /** A member per merchant key the client has; keys it lacks are absent. */
 export interface KeyReport {
-  orders?: KeyCheck;
-  products?: KeyCheck;
-  cps?: KeyCheck;
+  orders?: KeyCheck | undefined;
+  products?: KeyCheck | undefined;
+  cps?: KeyCheck | undefined;
 }
 
 /** Tries one key: resolves to the answer's request id, or rejects with the call's error. */
@@ -36,7 +36,8 @@ export async function checkKeys(
   hasToken: (api: ApiName) => boolean,
   options: RequestOptions = {},
 ): Promise<KeyReport> {
-  const tried = { maxRetries: 0, ...options };
+  // An explicit `maxRetries: undefined` is the default here too: one try.
+  const tried = { ...options, maxRetries: options.maxRetries ?? 0 };
   const report: KeyReport = {};
   await Promise.all(
     (Object.entries(probes) as [keyof KeyReport, KeyProbe][])

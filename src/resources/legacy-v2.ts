@@ -51,13 +51,13 @@ export interface LegacySession {
 export type LegacySkuLookup = { shop_id: number; sku: string } | { pn: string } | { barcode: string };
 
 interface Call<T> {
-  method?: HttpMethod;
+  method?: HttpMethod | undefined;
   path: RequestPath | string;
-  query?: QueryParams;
-  querySchema?: z.ZodMiniType;
-  form?: Record<string, string | number | undefined>;
+  query?: QueryParams | undefined;
+  querySchema?: z.ZodMiniType | undefined;
+  form?: Record<string, string | number | undefined> | undefined;
   result: z.ZodMiniType<T>;
-  anonymous?: boolean;
+  anonymous?: boolean | undefined;
   options?: RequestOptions | undefined;
 }
 

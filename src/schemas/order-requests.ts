@@ -79,7 +79,7 @@ function eitherKey<A extends z.ZodMiniType, B extends z.ZodMiniType>(keyA: strin
       }
       const result = (hasA ? a : b).safeParse(value);
       if (!result.success) {
-        for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
+        for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as Parameters<typeof ctx.addIssue>[0]);
       }
     }),
   ) as unknown as z.ZodMiniType<z.output<A> | z.output<B>, z.input<A> | z.input<B>>;

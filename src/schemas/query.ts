@@ -43,7 +43,7 @@ export const SearchQuery = /* @__PURE__ */ lazy(() =>
 );
 
 /** Sparse fieldset: `{ root: ['id', 'name'], shop: ['name'] }` is sent as `fields[root]=id,name&fields[shop]=name`. */
-export type Fieldset = { root?: readonly string[]; [association: string]: readonly string[] | undefined };
+export type Fieldset = { root?: readonly string[] | undefined; [association: string]: readonly string[] | undefined };
 // An empty list would send `fields[root]=` (keep no fields?): refused rather than guessed.
 export const Fieldset = /* @__PURE__ */ lazy(() =>
   z.record(z.string(), z.optional(readonlyArray(z.array(Name).check(z.minLength(1, 'must list at least one field'))))) as z.ZodMiniType<

@@ -265,7 +265,7 @@ export function createCatalog(core: CoreContext) {
       api: 'catalog',
       handler: async ({ request }) => {
         const body = await readJsonBody(request);
-        const addressId = (body.personalization as { location?: { address_id?: unknown } } | undefined)?.location?.address_id;
+        const addressId = (body.personalization as { location?: { address_id?: unknown } | undefined } | undefined)?.location?.address_id;
         if (!Number.isInteger(addressId)) fail(400, 'InvalidParameter', 'personalization.location.address_id must be an integer');
         personalization.location.address_id = addressId as number;
         return json(200, { personalization });
@@ -287,7 +287,7 @@ export function createCatalog(core: CoreContext) {
       return Array.from({ length: count }, () => copy(addSku(categoryId)));
     },
     /** Adds a leaf category under a family (or the root) and returns it. */
-    addCategory({ id, name, parent_id = 2 }: { id: number; name: string; parent_id?: number }): MockCategory {
+    addCategory({ id, name, parent_id = 2 }: { id: number; name: string; parent_id?: number | undefined }): MockCategory {
       const parent = categories.get(parent_id);
       if (!parent || categories.has(id)) throw new Error(`mock.catalog.addCategory: bad parent ${parent_id} or id ${id} taken`);
       const familyId = parent.id === 1 ? id : parent.family_id;

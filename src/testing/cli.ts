@@ -78,7 +78,7 @@ async function admin(base: string, method: string, path: string, body?: unknown)
       method,
       // The admin API takes every POST and DELETE as JSON (admin-guard.ts), a body or none.
       headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {

@@ -26,7 +26,7 @@ export interface MockCpsOrder {
   charged_at: string | null;
   refunded_at: string | null;
   line_items: MockCpsLineItem[];
-  reject_options?: { name: string; description: string; requires_additional_comment: boolean }[];
+  reject_options?: { name: string; description: string; requires_additional_comment: boolean }[] | undefined;
 }
 
 /** The reasons and (Greek) descriptions of the recording. */

@@ -12,15 +12,15 @@ export interface FaultOptions {
   /** Share of requests that fail, 0 to 1. */
   rate: number;
   /** Default: all three. */
-  kinds?: readonly FaultKind[];
+  kinds?: readonly FaultKind[] | undefined;
   /** PRNG seed; default the mock's `seed`. */
-  seed?: number;
+  seed?: number | undefined;
   /** How long a 'timeout' fault holds the answer (ms); default 35,000, past a 30 s client time-out. */
-  delayMs?: number;
+  delayMs?: number | undefined;
   /** 'before' (default): nothing happens on the server; 'after': the effect happens, the answer is lost; 'both': either, by the PRNG. */
-  phase?: FaultPhase;
+  phase?: FaultPhase | undefined;
   /** Which requests may fail; default every API request (the kit's own /__mock files never fail). */
-  match?: (request: Request) => boolean;
+  match?: ((request: Request) => boolean) | undefined;
 }
 
 export interface Fault {

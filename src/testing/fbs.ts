@@ -201,7 +201,7 @@ export function createFbs(context: { now: () => number; random: Random }) {
       return [...stock.values()].map(copy);
     },
     /** Sets a product's stock (test set-up). */
-    setStock(shopUid: string, quantity: number, { active = true }: { active?: boolean } = {}): MockFbsProduct {
+    setStock(shopUid: string, quantity: number, { active = true }: { active?: boolean | undefined } = {}): MockFbsProduct {
       const product = addStock(shopUid, 0, active);
       product.quantity = quantity;
       product.active = active;
@@ -221,7 +221,7 @@ export function createFbs(context: { now: () => number; random: Random }) {
      * The warehouse receives a purchase order: each line's `actual_quantity` is counted
      * (`quantities[product_uid]`, or the expected quantity) and added to the stock.
      */
-    receive(code: string, { quantities = {} }: { quantities?: Record<string, number> } = {}): MockPurchaseOrder {
+    receive(code: string, { quantities = {} }: { quantities?: Record<string, number> | undefined } = {}): MockPurchaseOrder {
       const order = purchaseOrders.get(code);
       if (!order) throw new Error(`mock.fbs.receive: no purchase order ${code}`);
       if (order.received_at !== null) throw new Error(`mock.fbs.receive: purchase order ${code} was already received`);

@@ -33,39 +33,39 @@ export type TokenList = string | readonly string[];
 
 export interface MockMarketplaceOptions {
   /** Operator name in `Accept: application/vnd.<vendor>+json` and the webhook User-Agent. Default 'marketplace'. */
-  vendor?: string;
+  vendor?: string | undefined;
   /** Where msw intercepts and what URLs under the mock (invoice files, vouchers) start with. Default 'https://api.marketplace.test'. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Accepted bearer tokens per API (one or several each). Defaults 'test-orders-token',
    * 'test-products-token', 'test-catalog-token', 'test-account-token', 'test-cps-token'.
    * FBS calls take the orders tokens.
    */
-  tokens?: { orders?: TokenList; products?: TokenList; catalog?: TokenList; account?: TokenList; cps?: TokenList };
+  tokens?: { orders?: TokenList | undefined; products?: TokenList | undefined; catalog?: TokenList | undefined; account?: TokenList | undefined; cps?: TokenList | undefined } | undefined;
   /** The OAuth application and token lifetimes of `/oauth2/token`. */
-  oauth?: MockOAuthOptions;
+  oauth?: MockOAuthOptions | undefined;
   /** Seed of generated data (order ids, catalog) and, unless `faults.seed` is set, of faults. Default 1. */
-  seed?: number;
+  seed?: number | undefined;
   /** Base clock (epoch ms); `mock.clock.advance` moves the mock's time ahead of it. Default Date.now. */
-  clock?: () => number;
+  clock?: (() => number) | undefined;
   /** Fault injection; off when absent. */
-  faults?: FaultOptions;
+  faults?: FaultOptions | undefined;
   /** Load the sandbox DEMO-* orders (default true). */
-  seedDemoOrders?: boolean;
+  seedDemoOrders?: boolean | undefined;
   /** Wait between webhook attempts; default 300,000 (5 minutes, like the service). Tests use a few ms. */
-  webhookIntervalMs?: number;
+  webhookIntervalMs?: number | undefined;
   /** One webhook attempt's time-out; default 10,000 ms. */
-  webhookTimeoutMs?: number;
+  webhookTimeoutMs?: number | undefined;
   /** Attempts per event and URL; default 4 (the merchant API documentation). */
-  webhookMaxAttempts?: number;
+  webhookMaxAttempts?: number | undefined;
   /** fetch used by the webhook sender; default the global fetch. */
-  webhookFetch?: typeof fetch;
+  webhookFetch?: typeof fetch | undefined;
   /** Catalog and account budget per token (the Catalog API documentation: 100 a minute); false turns it off. */
-  rateLimit?: RateLimitOptions | false;
+  rateLimit?: RateLimitOptions | false | undefined;
   /** The same for the merchant APIs; off by default (the merchant API documentation shows no limits). */
-  merchantRateLimit?: RateLimitOptions;
+  merchantRateLimit?: RateLimitOptions | undefined;
   /** How long (mock clock ms) a Products API batch stays `in_progress` before its results show. Default 1,000. */
-  batchDelayMs?: number;
+  batchDelayMs?: number | undefined;
   /**
    * The orders listing shop plugins use (`GET /merchants/ecommerce/orders`, not in the service's
    * documentation): `'served'` (default), or 404 / 405 as a service without it answers.
@@ -79,7 +79,7 @@ export interface RequestLogEntry {
   path: string;
   /** The status answered, or 'dropped' for a dropped connection. */
   status: number | 'dropped';
-  fault?: InjectedFault['kind'];
+  fault?: InjectedFault['kind'] | undefined;
 }
 
 /**

@@ -13,12 +13,12 @@ import { json } from './wire.js';
 
 export interface MockOAuthOptions {
   /** The registered application; default `test-client-id` / `test-client-secret`. */
-  clientId?: string;
-  clientSecret?: string;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
   /** Lifetime of an application token; default 1,209,600 (2 weeks, like the service). */
-  appTokenLifetimeSeconds?: number;
+  appTokenLifetimeSeconds?: number | undefined;
   /** Lifetime of a user token; default 86,400 (a day). Tests use a few seconds. */
-  userTokenLifetimeSeconds?: number;
+  userTokenLifetimeSeconds?: number | undefined;
 }
 
 interface IssuedToken {

@@ -58,11 +58,11 @@ interface OrderRecord {
   windows: Map<number, MockPickupWindow>;
   invoices: { filename: string; contentType: string; bytes: Uint8Array<ArrayBuffer> }[];
   tracking: TrackingDetail[][];
-  cancelledBy?: CancelledBy;
+  cancelledBy?: CancelledBy | undefined;
   /** A sandbox DEMO-* order: actions on it succeed as often as asked and change nothing. */
-  sandbox?: true;
+  sandbox?: true | undefined;
   /** A sandbox order's throwaway copy: what an action does to it is dropped, and no event goes out. */
-  discarded?: true;
+  discarded?: true | undefined;
 }
 
 /** How the order is shipped, from the fields the Orders API documentation gives. */
@@ -418,7 +418,7 @@ export function createOrders(context: OrdersContext) {
     if (order.state !== 'open') fail(422, 'order_status', `Order cannot be rejected in state '${order.state}'.`);
     if (Array.isArray(items)) {
       const reasons = order.reject_options?.line_item_rejection_reasons ?? [];
-      for (const item of items as { id: string; reason_id: number; available_quantity?: number }[]) {
+      for (const item of items as { id: string; reason_id: number; available_quantity?: number | undefined }[]) {
         if (!order.line_items?.some((line) => line.id === item.id)) {
           fail(422, 'invalid_option', `Line item '${item.id}' is not part of this order.`);
         }
@@ -570,7 +570,7 @@ export function createOrders(context: OrdersContext) {
       Object.assign(record.order, copy(fields));
       return view(record);
     },
-    cancel(code: string, { by = 'user' }: { by?: CancelledBy } = {}): MockOrder {
+    cancel(code: string, { by = 'user' }: { by?: CancelledBy | undefined } = {}): MockOrder {
       const record = must(code);
       // The service allows a cancellation after dispatch too (the parcel comes back).
       requireState(record, 'cancel', ['open', 'accepted', 'dispatched']);
@@ -580,7 +580,7 @@ export function createOrders(context: OrdersContext) {
     },
     extend(
       code: string,
-      { expires_at, dispatch_until }: { expires_at?: string | number | Date; dispatch_until?: string | number | Date } = {},
+      { expires_at, dispatch_until }: { expires_at?: string | number | Date | undefined; dispatch_until?: string | number | Date | undefined } = {},
     ): MockOrder {
       const record = must(code);
       const patch: Partial<MockOrder> = {};
@@ -595,7 +595,7 @@ export function createOrders(context: OrdersContext) {
      * With `download` (default true) the merchant also downloads it, which marks the order ready
      * only for shops not enrolled in the set-as-ready programme (`set_as_ready_required: false`).
      */
-    createVoucher(code: string, { download = true }: { download?: boolean } = {}): MockOrder {
+    createVoucher(code: string, { download = true }: { download?: boolean | undefined } = {}): MockOrder {
       const record = must(code);
       requireState(record, 'createVoucher', ['accepted']);
       update(record, {

@@ -22,7 +22,7 @@ export interface BatchRecord {
   /** The answer's status: 200 applied (or validated), otherwise the error's status. */
   status: number;
   /** The batch id the answer carried (taken batches only). */
-  id?: string;
+  id?: string | undefined;
 }
 
 /** What a product or variation of a batch came to, shown once the batch is done. */
@@ -34,7 +34,7 @@ interface ItemOutcome {
 interface TakenBatch {
   id: string;
   createdAt: number;
-  results: { product_id: string; outcome: ItemOutcome; variations?: { variation_id: string; outcome: ItemOutcome }[] }[];
+  results: { product_id: string; outcome: ItemOutcome; variations?: { variation_id: string; outcome: ItemOutcome }[] | undefined }[];
 }
 
 /** Batches kept for status reads; older ones are forgotten (404), as a service forgets old batches. */
@@ -94,7 +94,7 @@ export function createProducts(context: ProductsContext = { now: Date.now, batch
       batches.push({ validateOnly, size, status: 200, id: batch.id });
       return json(200, { success: true, id: batch.id });
     } catch (error) {
-      const status = (error as { status?: number }).status;
+      const status = (error as { status?: number | undefined }).status;
       if (typeof status === 'number') batches.push({ validateOnly, size, status });
       throw error;
     }
@@ -184,7 +184,7 @@ export function createProducts(context: ProductsContext = { now: Date.now, batch
      * 'scanning_xml' and 'invalid' make batch and validate answer 422 invalid_shop_state;
      * with `{ requests: n }` the state lasts for the next n Products API requests only.
      */
-    setShopState(state: ShopState, { requests }: { requests?: number } = {}): void {
+    setShopState(state: ShopState, { requests }: { requests?: number | undefined } = {}): void {
       shopState = state;
       stateRequestsLeft = state === 'ok' ? undefined : requests;
     },

@@ -5,9 +5,9 @@
  */
 export interface RateLimitOptions {
   /** Requests per window; default 100. */
-  perMinute?: number;
+  perMinute?: number | undefined;
   /** Window length; default 60,000 ms. */
-  windowMs?: number;
+  windowMs?: number | undefined;
 }
 
 export interface RateLimitState {

@@ -22,22 +22,22 @@ import { onVendorHosts } from './vendor-hosts.js';
 /** Options of `mock.returns.create`. */
 export interface CreateReturnOptions {
   /** The customer's reason for every item (default `faulty`): it decides the review options. */
-  reason?: ReturnReason;
+  reason?: ReturnReason | undefined;
   /** Which of the order's line items come back (default all), by line item id. */
-  line_item_ids?: readonly string[];
+  line_item_ids?: readonly string[] | undefined;
   /** The customer's free text. */
-  user_comment?: string;
+  user_comment?: string | undefined;
   /** Absolute URLs of the customer's photos. */
-  user_photos?: readonly string[];
+  user_photos?: readonly string[] | undefined;
   /** The return's code (default a new `R-######-#######`). */
-  return_code?: string;
+  return_code?: string | undefined;
 }
 
 /** What the merchant decided, as the review request carried it (kit bookkeeping; not on the wire). */
 export interface ReturnDecision {
   option: string;
-  comment?: string;
-  proposed_part_url?: string;
+  comment?: string | undefined;
+  proposed_part_url?: string | undefined;
 }
 
 export interface ReturnsContext {
@@ -86,8 +86,8 @@ const SHOP_ADDRESS = { street_name: 'Ermou', street_number: '12', zip: '10563', 
 
 interface ReviewOptionEntry {
   option: string;
-  comment_required?: boolean;
-  supports_proposed_part_url_required?: boolean;
+  comment_required?: boolean | undefined;
+  supports_proposed_part_url_required?: boolean | undefined;
 }
 const reject = (option: string, commentRequired: boolean, partUrl = false): ReviewOptionEntry => ({
   option,
@@ -101,7 +101,7 @@ interface ReturnRecord {
   urls: Set<string>;
   /** The time of its latest event (epoch ms). */
   lastEventAt: number;
-  decision?: ReturnDecision;
+  decision?: ReturnDecision | undefined;
 }
 
 export function createReturns(context: ReturnsContext) {

@@ -6,9 +6,9 @@ import { DROPPED, type HandleResult } from './mock.js';
 
 export interface ListenOptions {
   /** 0 (default) picks a free port. */
-  port?: number;
+  port?: number | undefined;
   /** Default '127.0.0.1'. */
-  host?: string;
+  host?: string | undefined;
 }
 
 export interface RunningServer {

@@ -33,9 +33,9 @@ export type MockOrder = Order & { [key: string]: unknown };
 /** Overrides for `mock.orders.create`: any Order member; `customer` and its `address` merge with the defaults. */
 export type OrderOverrides = Omit<Partial<MockOrderFields>, 'customer' | 'line_items'> & {
   [key: string]: unknown;
-  customer?: Partial<MockCustomer>;
+  customer?: Partial<MockCustomer> | undefined;
   /** Items are completed with defaults (id, shop_uid, prices...) member by member. */
-  line_items?: Partial<MockLineItem>[];
+  line_items?: Partial<MockLineItem>[] | undefined;
 };
 
 export interface Change<T = unknown> {
@@ -48,7 +48,7 @@ export interface MockWebhookEvent {
   event_type: 'new_order' | 'order_updated';
   event_time: string;
   order: MockOrder;
-  changes?: Record<string, Change>;
+  changes?: Record<string, Change> | undefined;
 }
 
 /** A return as the mock stores it and as `GET .../returns/:return_code` and the returns webhook send it. */
@@ -60,7 +60,7 @@ export interface MockReturnEvent {
   /** `YYYY-MM-DDTHH:MM:SSZ`, UTC. */
   event_time: string;
   return: MockReturn;
-  changes?: Record<string, Change>;
+  changes?: Record<string, Change> | undefined;
 }
 
 /** One product as the Products API last set it. */
@@ -71,7 +71,7 @@ export interface InventoryItem {
   /** Integer cents. */
   price: number;
   /** Merged by `variation_id` across batches. */
-  variations?: InventoryVariation[];
+  variations?: InventoryVariation[] | undefined;
   /** How many accepted batch requests have set this product (repeats are harmless: the values are absolute). */
   updates: number;
 }

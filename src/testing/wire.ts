@@ -4,7 +4,7 @@ import { readLimited } from '../webhooks/read-limited.js';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export function json(status: number, body: unknown, headers?: HeadersInit): Response {
-  const answer = new Response(JSON.stringify(body), { status, headers });
+  const answer = new Response(JSON.stringify(body), headers === undefined ? { status } : { status, headers });
   answer.headers.set('Content-Type', JSON_CONTENT_TYPE);
   return answer;
 }

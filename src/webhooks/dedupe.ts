@@ -21,12 +21,12 @@ export interface WebhookDedupeStore {
    * handles the delivery). With it, two instances sharing the store never both call
    * `onEvent` for one delivery; without it, get-then-set leaves a gap between them.
    */
-  claim?(key: string, ttlMs: number): unknown;
+  claim?: ((key: string, ttlMs: number) => unknown) | undefined;
   /**
    * Extends a claim this instance holds by `ttlMs` from now, while `onEvent` runs (only while the
    * key still marks a delivery in progress). Without it, the handler writes the claim again with `set`.
    */
-  renew?(key: string, ttlMs: number): unknown;
+  renew?: ((key: string, ttlMs: number) => unknown) | undefined;
 }
 
 export const DEFAULT_DEDUPE_TTL_MS = 30 * 60 * 1000;

@@ -53,7 +53,7 @@ export interface WebhookHandlerOptions {
    */
   inbox?: WebhookInbox | undefined;
   /** CIDR ranges deliveries may come from (default {@link WEBHOOK_SOURCE_RANGES}); `false` turns the check off. */
-  allowedRanges?: readonly string[] | false;
+  allowedRanges?: readonly string[] | false | undefined;
   /**
    * Use `X-Forwarded-For` to find the sender, for a server behind proxies: a hop count
    * (how many proxies sit in front, counting the socket's peer), or the CIDRs of trusted
@@ -62,29 +62,29 @@ export interface WebhookHandlerOptions {
    * come through every proxy, so its leftmost entry may be the sender's own writing.
    * Off by default: anyone can write that header.
    */
-  trustProxy?: number | readonly string[];
+  trustProxy?: number | readonly string[] | undefined;
   /** Store for redelivery deduplication (default in-memory); `false` turns deduplication off. */
-  dedupe?: WebhookDedupeStore | false;
+  dedupe?: WebhookDedupeStore | false | undefined;
   /**
    * How long a handled delivery is remembered after `onEvent` returned. Default 30 minutes (the
    * service retries within about 20): a shorter one lets a later retry be handled again. It has
    * no bearing on a delivery in progress, which the claim's lease holds however long `onEvent` runs.
    */
-  dedupeTtlMs?: number;
+  dedupeTtlMs?: number | undefined;
   /**
    * How long a delivery's claim stands without being renewed, in ms (default 10 000). It is
    * renewed every third of it while `onEvent` runs, so a process that crashes mid-delivery
    * frees the delivery within this time and the service's next retry is handled elsewhere.
    */
-  claimLeaseMs?: number;
+  claimLeaseMs?: number | undefined;
   /** Larger bodies are answered 413 without being read in full. Default 1 MiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * The longest each dedupe-store call and `onEvent` may take, in ms (default 10 000).
    * Past it the delivery is answered 500 and its claim released, so the service's
    * retry gets another chance instead of a 409 for ever.
    */
-  handlerTimeoutMs?: number;
+  handlerTimeoutMs?: number | undefined;
   /**
    * The secret in the URL registered in the merchant panel (deliveries are unsigned):
    * `https://shop.example/webhooks/<secret>` or `https://shop.example/webhooks?secret=<secret>`.
@@ -101,11 +101,11 @@ export interface WebhookHandlerOptions {
    * default and best left off: the service retries a refused delivery a few times, then the
    * event is lost. A drifted order reaches `onEvent` as sent.
    */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** The service's vendor name (the client's `vendor`): see `parseWebhook`'s `vendor`. */
-  vendor?: string;
+  vendor?: string | undefined;
   /** Told of each drifted member, once per schema path for this handler; the report carries no values. */
-  onDrift?: (report: DriftReport) => void;
+  onDrift?: ((report: DriftReport) => void) | undefined;
   /**
    * Called for every delivery not answered 200: a refused source address (403), a wrong URL
    * secret (404), an unreadable or refused body (400, 413), a throwing or timed-out `onEvent`
@@ -114,9 +114,9 @@ export interface WebhookHandlerOptions {
    * Never awaited; what it throws is ignored. Without it, each such delivery but a 409 is one
    * `logger.warn` line.
    */
-  onError?: (error: Error, info: WebhookErrorInfo) => void;
+  onError?: ((error: Error, info: WebhookErrorInfo) => void) | undefined;
   /** Where the handler's warnings go (default `console`): one line per delivery not answered 200, without `onError`. */
-  logger?: Pick<Logger, 'warn'>;
+  logger?: Pick<Logger, 'warn'> | undefined;
   /**
    * Your OpenTelemetry tracer (`trace.getTracer('my-shop')`): one server span per delivery, with its
    * event type, order or return code, the answer's status and a refusal's reason. See the tracing guide (docs/tracing.md).

@@ -79,7 +79,7 @@ export function compileRanges(ranges: readonly string[], strict = false): Compil
  * {@link isAllowedSourceIp} and `allowedRanges`. A malformed entry is a TypeError, so a
  * bad download fails loudly instead of silently refusing every delivery.
  */
-export function sourceRangesFromJson(json: { ipv4?: readonly string[]; ipv6?: readonly string[] }): readonly string[] {
+export function sourceRangesFromJson(json: { ipv4?: readonly string[] | undefined; ipv6?: readonly string[] | undefined }): readonly string[] {
   if (typeof json !== 'object' || json === null) throw new TypeError('expected an object { ipv4, ipv6 }');
   const out: string[] = [];
   for (const family of ['ipv4', 'ipv6'] as const) {

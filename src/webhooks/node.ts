@@ -10,11 +10,11 @@ export interface NodeRequestLike extends AsyncIterable<unknown> {
   /** Express: the URL as requested, where `url` lost the path a router is mounted at. */
   originalUrl?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
-  socket?: { remoteAddress?: string | undefined } | null;
+  socket?: { remoteAddress?: string | undefined } | null | undefined;
   /** Set by a body parser (Express `json()`, `raw()`, `text()`) that already read the stream. */
   body?: unknown;
   /** True once the body stream was read to its end (by a body parser). */
-  readableEnded?: boolean;
+  readableEnded?: boolean | undefined;
 }
 
 /** The parts of node:http's ServerResponse (and Express's response) the adapter uses. */
@@ -22,7 +22,7 @@ export interface NodeResponseLike {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
   end(chunk?: string): unknown;
-  headersSent?: boolean;
+  headersSent?: boolean | undefined;
 }
 
 const encoder = new TextEncoder();

@@ -16,20 +16,20 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ParseWebhookOptions {
   /** Bodies larger than this many bytes are refused before parsing. Default 1 MiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * The service's vendor name (the client's `vendor`): with `'acme'`, `fulfilled_by_acme`,
    * `fees.acme_coins_fee` and `customer.acme_plus_user` fill the typed `marketplace` names,
    * and `canSetAsReady` takes `Acme Last Mile` as the marketplace's own courier.
    */
-  vendor?: string;
+  vendor?: string | undefined;
   /** Refuse drift (a member of another type than documented) with `WebhookParseError`. Default false. */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /**
    * Told of each member of another type than documented (once per path per call; the
    * webhook handler reports each path once per handler). The event is returned as sent.
    */
-  onDrift?: (report: DriftReport) => void;
+  onDrift?: ((report: DriftReport) => void) | undefined;
 }
 
 /** A webhook body as received: JSON text, its bytes, or an object a body parser already made. */

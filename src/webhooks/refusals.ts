@@ -85,7 +85,10 @@ export function answer(status: number, text: string, headers?: Record<string, st
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 }
 
-/** Refused requests' bodies are not read. */
+/**
+ * Refused requests' bodies are not read. The cancel is not awaited: on some runtimes it settles only
+ * once the body has arrived or never (edge-runtime, Vercel's edge functions), and the answer need not wait.
+ */
 export async function discard(request: Request): Promise<void> {
-  if (request.body !== null && !request.bodyUsed) await request.body.cancel().catch(() => {});
+  if (request.body !== null && !request.bodyUsed) void request.body.cancel().catch(() => {});
 }

@@ -15,15 +15,18 @@ export function checkRanges(ranges: readonly string[], option: string): Compiled
 
 /** The sender: the socket's peer, or with `trustProxy` the first untrusted hop of X-Forwarded-For. */
 export function senderAddress(request: Request, socketAddress: string | undefined, proxy: number | readonly string[] | undefined) {
-  if (proxy === undefined || proxy === 0 || socketAddress === undefined) return socketAddress;
+  if (proxy === undefined || proxy === 0) return socketAddress;
   const header = request.headers.get('x-forwarded-for');
   const chain = header === null ? [] : header.split(',').map(hostOnly).filter((hop) => hop.length > 0);
+  // A hop count needs no peer address: the peer is the first trusted proxy, whose address is not
+  // used. So it works where the platform is the proxy and tells no peer (a Vercel edge function).
   if (typeof proxy === 'number') {
     // `proxy` hops are trusted: the socket's peer and the last proxy - 1 header entries.
     // A shorter chain skipped a proxy, so its leftmost entry may be the sender's own
     // writing (Express would use it): refused.
     return chain.length < proxy ? undefined : chain[chain.length - proxy];
   }
+  if (socketAddress === undefined) return undefined;
   let address = socketAddress;
   for (let i = chain.length - 1; i >= 0 && isAllowedSourceIp(address, proxy); i--) address = chain[i]!;
   return address;

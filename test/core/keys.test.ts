@@ -147,6 +147,19 @@ describe('client.checkKeys()', () => {
     expect(report.products).toMatchObject({ ok: false, error: { status: 503 } });
   });
 
+  it('an explicit maxRetries: undefined (an unset setting) still sends each probe once', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${BASE}/merchants/ecommerce/orders/:code`, () => {
+        reads++;
+        return refusal(503, 'unavailable', 'Down for maintenance');
+      }),
+    );
+    const report = await makeClient({ token: undefined, tokens: { orders: TOKEN } }).checkKeys({ maxRetries: undefined });
+    expect(report.orders).toMatchObject({ ok: false, error: { status: 503 } });
+    expect(reads).toBe(1);
+  });
+
   it('checks only the keys the client has', async () => {
     const mock = createMockMarketplace();
     const report = await kitClient(mock, { orders: mock.tokens.orders }).checkKeys();

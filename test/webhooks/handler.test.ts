@@ -225,6 +225,24 @@ describe('X-Forwarded-For and trustProxy', () => {
     ).toBe(200);
   });
 
+  it('a hop count needs no peer address: an edge function (Vercel) is told the sender by the platform only', async () => {
+    const { handler, events } = setup({ trustProxy: 1, urlSecret: false });
+    expect((await handler(post(body, { 'x-forwarded-for': SERVICE }))).status).toBe(200);
+    expect((await handler(post(body, { 'x-forwarded-for': STRANGER }))).status).toBe(403);
+    expect(events).toHaveLength(1);
+    // A proxy list still needs the peer, to know the header came through a trusted proxy.
+    expect((await setup({ trustProxy: ['10.0.0.0/8'], urlSecret: false }).handler(post(body, { 'x-forwarded-for': SERVICE }))).status).toBe(403);
+  });
+
+  it('a refused delivery is answered without waiting for its body to be cancelled (edge-runtime never settles the cancel)', async () => {
+    const stuck = new ReadableStream({ pull: () => new Promise<void>(() => {}), cancel: () => new Promise<void>(() => {}) });
+    const { handler, events } = setup({ urlSecret: 'the-right-secret-0123456789' });
+    expect((await handler(post(stuck), { remoteAddress: SERVICE })).status).toBe(404);
+    const source = setup({ urlSecret: false });
+    expect((await source.handler(post(new ReadableStream({ cancel: () => new Promise<void>(() => {}) })), { remoteAddress: STRANGER })).status).toBe(403);
+    expect([...events, ...source.events]).toHaveLength(0);
+  });
+
   it('a proxy list walks the chain from the right while the hop is a trusted proxy', async () => {
     const { handler, events } = setup({ trustProxy: ['10.0.0.0/8'] });
     const through = (xff: string, remoteAddress = PROXY) =>

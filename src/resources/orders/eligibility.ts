@@ -8,7 +8,7 @@ export interface EligibilityOptions {
    * `<Vendor> Last Mile` and `fulfilled_by_<vendor>` are read as the marketplace's own. Orders
    * from a client or webhook parser with a vendor need no option: they remember it.
    */
-  vendor?: string;
+  vendor?: string | undefined;
 }
 
 /** The answer of `canSetAsReady` / `canSetAsNotReady`: one readable reason per failed prerequisite. */

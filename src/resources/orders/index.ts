@@ -50,9 +50,9 @@ export { type InvoiceFile, MAX_INVOICE_BYTES } from './invoice.js';
 /** Options of `reject`: the request options, plus what the order offered, to check the rejection before sending. */
 export interface RejectCallOptions extends RequestOptions {
   /** The order as `get` returned it: its `reject_options` and `line_items` are checked against. */
-  order?: Pick<Order, 'code' | 'line_items' | 'reject_options'>;
+  order?: Pick<Order, 'code' | 'line_items' | 'reject_options'> | undefined;
   /** The order's `reject_options`, when the order itself is not at hand. */
-  rejectOptions?: RejectOptions;
+  rejectOptions?: RejectOptions | undefined;
 }
 
 /** Options of `get`: the request options, and whether to ask for the pickup-move options. */
@@ -61,13 +61,13 @@ export interface GetOrderOptions extends RequestOptions {
    * Also return `reschedule_options` and `relocate_options` (`?action_options=1`): the dates
    * and pickup locations an accepted order may move to right now.
    */
-  actionOptions?: boolean;
+  actionOptions?: boolean | undefined;
 }
 
 /** Second argument of `setAsReady` / `setAsNotReady`. */
 export interface ReadyParams {
   /** The order as the SDK returned it: checked with `canSetAsReady` / `canSetAsNotReady` before sending. */
-  order?: EligibilityOrder & Pick<Order, 'code'>;
+  order?: EligibilityOrder & Pick<Order, 'code'> | undefined;
 }
 
 /** What a sandbox trigger asks the service to deliver (the sandbox documentation). */
@@ -213,7 +213,7 @@ export class Orders extends APIResource {
    * Resolves to the service's answer as sent, `{ success: true }` (the documentation does not
    * show it; `undefined` for an empty answer).
    */
-  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<SuccessAnswer | undefined> {
+  uploadInvoice(code: string, file: InvoiceFile, params?: { filename?: string | undefined }, options?: RequestOptions): APIPromise<SuccessAnswer | undefined> {
     return this._transport.call(async () => {
       const form = await invoiceForm(file, params?.filename);
       const answer = await this._transport.send({
@@ -330,7 +330,7 @@ export class Orders extends APIResource {
    * issued. The file rules of `uploadInvoice`: PDF, PNG or JPEG by its first bytes, at most
    * 7 MiB, checked before sending; one per order, a new upload replaces it. Sent once.
    */
-  uploadCreditInvoice(code: string, file: InvoiceFile, params?: { filename?: string }, options?: RequestOptions): APIPromise<SuccessAnswer> {
+  uploadCreditInvoice(code: string, file: InvoiceFile, params?: { filename?: string | undefined }, options?: RequestOptions): APIPromise<SuccessAnswer> {
     return this._transport.call(async () => {
       const form = await invoiceForm(file, params?.filename, CREDIT_INVOICE);
       const answer = await this._transport.send({

@@ -12,11 +12,11 @@ import { BATCH_STATUSES, type BatchStatus } from '../../schemas/products.js';
 /** Options of `products.waitForBatch`. */
 export interface WaitForBatchOptions {
   /** Milliseconds between two reads of the status, at least 100. Default 5,000. */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Give up after this many milliseconds with a `BatchTimeoutError`. Default 600,000 (10 minutes). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Stops the wait: the call rejects with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 const DEFAULT_INTERVAL_MS = 5_000;

@@ -14,7 +14,7 @@ export interface UpdateManyProgress {
   /** Updates that failed: invalid ones, and those of requests that failed. */
   failed: number;
   /** Number of input updates, known only when the input is an array. */
-  total?: number;
+  total?: number | undefined;
 }
 
 export interface UpdateManyOptions {
@@ -23,37 +23,37 @@ export interface UpdateManyOptions {
    * reported since (invalid ones, with none sent, included). An exception thrown here
    * rejects the run, with the partial report as `error.report`.
    */
-  onProgress?: (progress: UpdateManyProgress) => void;
+  onProgress?: ((progress: UpdateManyProgress) => void) | undefined;
   /** Requests in flight at once. Default 1; the rate limiter paces them either way. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /**
    * Waiting out 422 `invalid_shop_state` "We are currently scanning your XML": the request
    * is sent again up to `retries` times (default 5), after `delay` ms (default 2,000),
    * doubled each time. Other `invalid_shop_state` answers fail at once.
    */
-  shopBusy?: { retries?: number; delay?: number };
+  shopBusy?: { retries?: number | undefined; delay?: number | undefined } | undefined;
   /**
    * Wait for each batch's results and report every product by them (`applied` only for
    * `success`, `unchanged`, `failed` with the service's message). Default false: `applied`
    * then means the service took the request.
    */
-  awaitResults?: boolean;
+  awaitResults?: boolean | undefined;
   /** How `awaitResults` polls each batch: `intervalMs` (default 5,000), `timeoutMs` (default 10 minutes). */
-  waitOptions?: Omit<WaitForBatchOptions, 'signal'>;
+  waitOptions?: Omit<WaitForBatchOptions, 'signal'> | undefined;
 }
 
 /** One entry of `UpdateManyReport.failed`. */
 export interface UpdateManyFailure {
   product_id: string;
   /** Set when the service's batch result reported this variation of the product as failed. */
-  variation_id?: string;
+  variation_id?: string | undefined;
   /**
    * Why: a `RequestValidationError` (not sent), the request's error, or with `awaitResults`
    * a `BatchItemError` whose message is the service's.
    */
   error: EmporioError;
   /** The service may have applied it unseen: read the product back before sending it again. */
-  maybeApplied?: true;
+  maybeApplied?: true | undefined;
 }
 
 /**

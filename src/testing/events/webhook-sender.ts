@@ -17,9 +17,9 @@ export interface DeliveryAttempt {
   /** 1 for the first try, up to `maxAttempts`. */
   attempt: number;
   /** The receiver's HTTP status, when it answered. */
-  status?: number;
+  status?: number | undefined;
   /** Why no status: the attempt timed out or the connection failed. */
-  error?: 'timeout' | 'network';
+  error?: 'timeout' | 'network' | undefined;
   ok: boolean;
   /** A manual send from the panel (`mock.orders.resend`). */
   resend: boolean;

@@ -1,0 +1,63 @@
+// Bun and Deno: emporio/testing's mock server (it listens with node:http) answering a client and
+// delivering a webhook to a handler on the same runtime, and emporio/feed's writer, checker and handler.
+import { MarketplaceClient } from 'emporio';
+import { checkFeed, createFeedHandler, createFeedWriter } from 'emporio/feed';
+import { startMockMarketplace } from 'emporio/testing';
+import { createWebhookHandler, toNodeHandler } from 'emporio/webhooks';
+import { createServer } from 'node:http';
+
+const results = [];
+const check = async (name, body) => {
+  try {
+    results.push({ check: name, ok: true, detail: await body() });
+  } catch (error) {
+    results.push({ check: name, ok: false, detail: String(error?.stack ?? error).slice(0, 600) });
+  }
+};
+const expect = (condition, what) => {
+  if (!condition) throw new Error(what);
+};
+
+await check('testing: mock server, client and webhook delivery', async () => {
+  const server = await startMockMarketplace({ port: 0, host: '127.0.0.1', webhookIntervalMs: 10, webhookMaxAttempts: 1 });
+  const events = [];
+  const secret = 'kit-secret-0123456789';
+  const handler = createWebhookHandler({ urlSecret: secret, allowedRanges: false, onEvent: (event) => void events.push(event.event_type) });
+  const receiver = createServer(toNodeHandler(handler));
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const client = new MarketplaceClient({ baseUrl: server.url, vendor: server.mock.vendor, tokens: server.mock.tokens });
+    const order = await client.orders.get('DEMO-OPEN');
+    server.mock.webhooks.register(`http://127.0.0.1:${receiver.address().port}/webhooks/${secret}`);
+    const created = server.mock.orders.create();
+    await server.mock.webhooks.idle();
+    const delivery = server.mock.webhooks.deliveries.at(-1);
+    expect(order.code === 'DEMO-OPEN', `orders.get gave ${order.code}`);
+    expect(delivery?.status === 200 && events[0] === 'new_order', `delivery ${JSON.stringify(delivery)}, events ${events}`);
+    return `orders.get, new_order ${created.code} delivered (200)`;
+  } finally {
+    receiver.close();
+    await server.close();
+  }
+});
+
+await check('feed: writer, checker, handler with ETag', async () => {
+  const writer = createFeedWriter({ gzip: true });
+  const bytes = new Response(writer.readable).arrayBuffer();
+  for (let i = 1; i <= 3; i++) {
+    await writer.write({ id: `P-${i}`, name: `Product ${i}`, link: `https://shop.example.com/p/${i}`, image: 'https://shop.example.com/p.jpg', category: 'A > B', price: 9.9, vat: 24, availability: 'In Stock', manufacturer: 'M', mpn: `MPN-${i}`, ean: '2001001001018', description: 'd', quantity: 1 });
+  }
+  writer.end();
+  const feed = new Uint8Array(await bytes);
+  const report = await checkFeed(feed);
+  expect(report.products === 3 && report.errorCount === 0, `checkFeed: ${JSON.stringify(report).slice(0, 300)}`);
+  const serve = createFeedHandler({ feed, allowedRanges: false });
+  const first = await serve(new Request('http://127.0.0.1/feed.xml.gz'));
+  const etag = first.headers.get('etag');
+  await first.arrayBuffer();
+  const again = await serve(new Request('http://127.0.0.1/feed.xml.gz', { headers: { 'if-none-match': etag ?? '' } }));
+  expect(first.status === 200 && etag !== null && again.status === 304, `handler: ${first.status} ${etag} then ${again.status}`);
+  return `3 products gzipped (${feed.length} bytes), served 200 then 304`;
+});
+
+console.log(JSON.stringify(results));
