@@ -160,14 +160,17 @@ describe.skipIf(redisServerMissing !== undefined)('the shared caps when Redis fa
     await client.orders.get('DEMO-OPEN');
     process.kill(redis.pid, 'SIGSTOP');
     cleanup.push(() => process.kill(redis.pid, 'SIGCONT'));
-    const resumeAt = Date.now() + 1_500;
-    setTimeout(() => process.kill(redis.pid, 'SIGCONT'), 1_500);
+    // Stopped longer than any bound of a store call (at least 1 s, 2 s before the round trip is known),
+    // so calls meanwhile surely fall back, whatever the machine's load.
+    const resumeAt = Date.now() + 3_000;
+    setTimeout(() => process.kill(redis.pid, 'SIGCONT'), 3_000);
     // Calls all along: those while Redis is stopped go by this process's own view of the window.
     while (!lines.some((line) => line.includes('reachable again')) && Date.now() < resumeAt + 5_000) await client.orders.get('DEMO-OPEN');
     expect(lines.some((line) => line.includes("this process's own view"))).toBe(true);
     const back = lines.findIndex((line) => line.includes('reachable again'));
     expect(back).toBeGreaterThan(-1);
-    expect(Date.now() - resumeAt).toBeLessThan(1_000);
+    // Asked again 250 ms after each failure (it was 5 s): back well within the old pause, with room for a busy machine.
+    expect(Date.now() - resumeAt).toBeLessThan(2_500);
   }, 20_000);
 
   it('a Redis 440 ms away each way keeps sharing: no fall back, no refusal by the service', async () => {
