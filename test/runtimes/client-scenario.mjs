@@ -4,17 +4,7 @@
  * check. Plain JavaScript with no imports, so it is bundled into a Worker as it is run elsewhere.
  */
 export async function clientScenario(emporio, { mockUrl, burstUrl, vendor, tokens, skuId }) {
-  const results = [];
-  const check = async (name, body) => {
-    try {
-      results.push({ check: name, ok: true, detail: await body() });
-    } catch (error) {
-      results.push({ check: name, ok: false, detail: String(error?.stack ?? error).slice(0, 600) });
-    }
-  };
-  const expect = (condition, what) => {
-    if (!condition) throw new Error(what);
-  };
+  const { results, check, expect } = checks();
   const statuses = [];
   const client = new emporio.MarketplaceClient({ baseUrl: mockUrl, vendor, tokens, hooks: { onResponse: (event) => void statuses.push(event.status) } });
 
@@ -80,4 +70,20 @@ export async function clientScenario(emporio, { mockUrl, burstUrl, vendor, token
     return "rejected with the signal's reason";
   });
   return results;
+}
+
+/** One `{ check, ok, detail }` per named check into `results` (a check that throws is a failed row), and `expect`. */
+export function checks() {
+  const results = [];
+  const check = async (name, body) => {
+    try {
+      results.push({ check: name, ok: true, detail: await body() });
+    } catch (error) {
+      results.push({ check: name, ok: false, detail: String(error?.stack ?? error).slice(0, 600) });
+    }
+  };
+  const expect = (condition, what) => {
+    if (!condition) throw new Error(what);
+  };
+  return { results, check, expect };
 }

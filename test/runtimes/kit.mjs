@@ -5,18 +5,9 @@ import { checkFeed, createFeedHandler, createFeedWriter } from 'emporio/feed';
 import { startMockMarketplace } from 'emporio/testing';
 import { createWebhookHandler, toNodeHandler } from 'emporio/webhooks';
 import { createServer } from 'node:http';
+import { checks } from './client-scenario.mjs';
 
-const results = [];
-const check = async (name, body) => {
-  try {
-    results.push({ check: name, ok: true, detail: await body() });
-  } catch (error) {
-    results.push({ check: name, ok: false, detail: String(error?.stack ?? error).slice(0, 600) });
-  }
-};
-const expect = (condition, what) => {
-  if (!condition) throw new Error(what);
-};
+const { results, check, expect } = checks();
 
 await check('testing: mock server, client and webhook delivery', async () => {
   const server = await startMockMarketplace({ port: 0, host: '127.0.0.1', webhookIntervalMs: 10, webhookMaxAttempts: 1 });
