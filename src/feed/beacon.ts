@@ -4,7 +4,7 @@
  * place inside an HTML `<script>` element.
  */
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
-import { formatDecimal } from './rules.js';
+import { formatDecimal } from './values.js';
 import type { FeedDecimal } from './types.js';
 
 /** The payment types the service recommends (it takes others, but these are what its reports group by). */

@@ -4,7 +4,7 @@
  * service ignores columns it does not know), additional images in one column separated by commas.
  */
 import { countLines, createWriter, type FeedFormat, type FeedWriter, type FeedWriterOptions } from './output.js';
-import type { WrittenProduct } from './rules.js';
+import type { WrittenProduct } from './values.js';
 
 export interface CsvFeedWriterOptions extends FeedWriterOptions {
   /**

@@ -5,7 +5,8 @@
 import { Readable } from 'node:stream';
 import { FeedValidationError } from './errors.js';
 import { IdSet } from './id-set.js';
-import { checkProduct, type IssueLists, type RuleMode, type WriteStats, type WrittenProduct } from './rules.js';
+import { checkProduct, type IssueLists, type RuleMode, type WriteStats } from './rules.js';
+import type { WrittenProduct } from './values.js';
 import type { FeedIssue, FeedProduct, FeedReport } from './types.js';
 
 export interface FeedWriterOptions {

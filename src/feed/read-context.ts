@@ -1,7 +1,8 @@
 /** What the XML and CSV readers share while checking one feed. */
 import type { IdSet } from './id-set.js';
 import type { ReportBuilder } from './output.js';
-import { checkProduct, type IssueLists, type RuleMode, type WrittenProduct } from './rules.js';
+import { checkProduct, type IssueLists, type RuleMode } from './rules.js';
+import type { WrittenProduct } from './values.js';
 import type { FeedIssue } from './types.js';
 
 /** A product as read from a feed and found valid: every value a string in the writer's format. */

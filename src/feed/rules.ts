@@ -6,55 +6,28 @@
  * shop's own wording (availability, `Yes`/`No`).
  */
 import type { IdSet } from './id-set.js';
+import { plainProduct } from './plain-product.js';
 import { type FeedIssue, PRODUCT_AVAILABILITY, VARIATION_AVAILABILITY } from './types.js';
+import {
+  AVIF,
+  formatDecimal,
+  formatWeight,
+  isCategoryPath,
+  isValidGtin,
+  isVatRate,
+  MAX_IMAGE_LINKS,
+  MAX_LENGTH,
+  MAX_QUANTITY,
+  NOT_PLAIN_TEXT,
+  PLAIN_HTTPS,
+  startsOrEndsBlank,
+  type WrittenProduct,
+  type WrittenVariation,
+} from './values.js';
 
 /** `write`: a product the SDK writes as XML; `csv`: one written as CSV; `read`, `read-csv`: a product read from a feed. */
 export type RuleMode = 'write' | 'csv' | 'read' | 'read-csv';
 
-export interface WrittenVariation {
-  variation_id: string;
-  availability: string;
-  size: string;
-  quantity: string;
-  price?: string | undefined;
-  link?: string | undefined;
-  mpn?: string | undefined;
-  ean?: string | undefined;
-  outlet?: 'Y' | 'N' | undefined;
-}
-
-/** A product as written: every value a string in the feed's format. */
-export interface WrittenProduct {
-  id: string;
-  name: string;
-  link: string;
-  image: string;
-  additional_images: string[];
-  category: string;
-  price: string;
-  vat?: string | undefined;
-  availability: string;
-  manufacturer: string;
-  mpn: string;
-  ean?: string | undefined;
-  description?: string | undefined;
-  quantity?: string | undefined;
-  size?: string | undefined;
-  weight?: string | undefined;
-  shipping?: string | undefined;
-  color?: string | undefined;
-  wholesale_price?: string | undefined;
-  season?: string | undefined;
-  size_fit?: string | undefined;
-  outlet?: 'Y' | 'N' | undefined;
-  author?: string | undefined;
-  expiration_date?: string | undefined;
-  country_of_origin?: string | undefined;
-  variations: WrittenVariation[];
-}
-
-const MAX_IMAGE_LINKS = 15;
-const MAX_QUANTITY = 10_000_000;
 /** Wordings the service retired, and what replaced them. */
 const RETIRED_AVAILABILITY: Readonly<Record<string, string>> = {
   'delivery 1 to 3 days': 'Available from 1 to 3 days',
@@ -63,13 +36,8 @@ const RETIRED_AVAILABILITY: Readonly<Record<string, string>> = {
   'available up to 30 days': 'Available up to 12 days',
 };
 
-// Most values are printable ASCII without `<`, `&` or `]`: one scan for a character outside that
-// set clears them (the class spelled as what it looks for, which the regex engine scans faster
-// than the negated set). Only a value holding one of SUSPECT's characters gets the slower checks
-// below (line ends are counted there, for the writer's line numbers), and only such a value may
-// need CDATA (`<`, `&`, `]]>`).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
-const NOT_PLAIN_TEXT = /[\0-\x08\n-\x1f&<\]\x7f-\uffff]/;
+// Only a value holding one of SUSPECT's characters gets the slower checks below (line ends are
+// counted there, for the writer's line numbers), and only such a value may need CDATA (`<`, `&`, `]]>`).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const SUSPECT = /[\0-\x08\x0a-\x1f<&\]\ud800-\udfff\ufffe\uffff]/;
 const BAD_CHARACTER =
@@ -77,19 +45,8 @@ const BAD_CHARACTER =
   /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const HTML = /<\/?[a-z][^>]*>|<!--|&(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});/i;
 const HTTPS = /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
-/**
- * An https URL of printable ASCII without `<`, `&` or `]`: one scan does for both checks. Any
- * other URL (with non-ASCII, say) takes the slower way, HTTPS and SUSPECT.
- */
-const PLAIN_HTTPS =
-  /^https:\/\/[\x21\x22\x24\x25\x27-\x2e\x30-\x3b\x3d\x3e\x41-\x5c\x5e-\x7e]+(?:[/?#][\x21-\x25\x27-\x3b\x3d-\x5c\x5e-\x7e]*)?$/i;
 const HTTP_OR_HTTPS = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
-const AVIF = /\.avif(?:[?#]|$)/i;
-const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
-const CANONICAL_DECIMAL = /^(?:0|[1-9]\d{0,14})\.\d\d$/;
-const LOOSE_DECIMAL = /^-?[\d.,\s]+$/;
 const INTEGER = /^\d{1,8}$/;
-const WEIGHT = /^(\d{1,9}(?:\.\d{1,3})?)(\s?kg)?$/i;
 
 /** Where one product's issues go. */
 export interface IssueLists {
@@ -108,9 +65,18 @@ export function checkProduct(
 ): WrittenProduct | undefined {
   // One checker, reset per product (a million products, a million fewer objects to collect).
   const c = checker.reset(mode, issues, line, stats?.special ?? []);
-  const written = checkValues(c, product, mode, ids);
+  if (typeof product !== 'object' || product === null) {
+    c.error(undefined, 'type', 'a product must be an object');
+    return undefined;
+  }
+  const p = product as Record<string, unknown>;
+  c.productId = typeof p.id === 'string' && p.id !== '' ? p.id : undefined;
+  // Most products a shop writes have every value in plain form: those skip the checker (as an
+  // answer that conforms skips zod); any other goes through it, which names what is wrong.
+  const written = (mode === 'write' ? plainProduct(p) : undefined) ?? checkValues(c, p, mode);
+  if (ids !== undefined) checkIds(c, written, ids);
   if (stats !== undefined) stats.valueLines = c.valueLines;
-  return written;
+  return c.errors > 0 ? undefined : written;
 }
 
 /** What the writer learns while a product is checked. */
@@ -121,40 +87,35 @@ export interface WriteStats {
   special: string[];
 }
 
-function checkValues(c: Checker, product: unknown, mode: RuleMode, ids: IdSet | undefined): WrittenProduct | undefined {
-  if (typeof product !== 'object' || product === null) {
-    c.error(undefined, 'type', 'a product must be an object');
-    return undefined;
-  }
-  const p = product as Record<string, unknown>;
-  c.productId = typeof p.id === 'string' && p.id !== '' ? p.id : undefined;
+/** Every value of `p` checked and written (as far as it can be: `c` counts the errors). */
+function checkValues(c: Checker, p: Record<string, unknown>, mode: RuleMode): WrittenProduct {
   const csv = mode === 'csv' || mode === 'read-csv';
   const written: WrittenProduct = {
-    id: c.text(p.id, 'id', 200, true) ?? '',
-    name: c.text(p.name, 'name', 300, true) ?? '',
-    link: c.url(p.link, 'link', 1000, true) ?? '',
-    image: c.url(p.image, 'image', 400, false, true) ?? '',
+    id: c.text(p.id, 'id', MAX_LENGTH.id, true) ?? '',
+    name: c.text(p.name, 'name', MAX_LENGTH.name, true) ?? '',
+    link: c.url(p.link, 'link', MAX_LENGTH.link, true) ?? '',
+    image: c.url(p.image, 'image', MAX_LENGTH.image, false, true) ?? '',
     additional_images: c.images(p.additional_images),
     category: c.category(p.category) ?? '',
     price: c.decimal(p.price, 'price', true) ?? '',
     vat: c.vat(p.vat, !csv),
-    availability: c.availability(p.availability, 'availability', PRODUCT_AVAILABILITY, 60) ?? '',
-    manufacturer: c.text(p.manufacturer, 'manufacturer', 100, true) ?? '',
-    mpn: c.text(p.mpn, 'mpn', 80, true) ?? '',
+    availability: c.availability(p.availability, 'availability', PRODUCT_AVAILABILITY, MAX_LENGTH.availability) ?? '',
+    manufacturer: c.text(p.manufacturer, 'manufacturer', MAX_LENGTH.manufacturer, true) ?? '',
+    mpn: c.text(p.mpn, 'mpn', MAX_LENGTH.mpn, true) ?? '',
     ean: c.ean(p.ean, 'ean', !csv),
-    description: c.text(p.description, 'description', csv ? 1000 : 10_000, !csv),
+    description: c.text(p.description, 'description', csv ? MAX_LENGTH.csvDescription : MAX_LENGTH.description, !csv),
     quantity: c.integer(p.quantity, 'quantity', !csv),
-    size: c.text(p.size, 'size', 500, false),
+    size: c.text(p.size, 'size', MAX_LENGTH.size, false),
     weight: c.weight(p.weight),
     shipping: c.decimal(p.shipping, 'shipping', false),
-    color: c.text(p.color, 'color', 100, false),
+    color: c.text(p.color, 'color', MAX_LENGTH.color, false),
     wholesale_price: c.decimal(p.wholesale_price, 'wholesale_price', false),
-    season: c.text(p.season, 'season', 100, false),
-    size_fit: c.text(p.size_fit, 'size_fit', 100, false),
+    season: c.text(p.season, 'season', MAX_LENGTH.season, false),
+    size_fit: c.text(p.size_fit, 'size_fit', MAX_LENGTH.size_fit, false),
     outlet: c.outlet(p.outlet, 'outlet'),
-    author: c.text(p.author, 'author', 255, false),
-    expiration_date: c.text(p.expiration_date, 'expiration_date', 255, false),
-    country_of_origin: c.text(p.country_of_origin, 'country_of_origin', 255, false),
+    author: c.text(p.author, 'author', MAX_LENGTH.author, false),
+    expiration_date: c.text(p.expiration_date, 'expiration_date', MAX_LENGTH.expiration_date, false),
+    country_of_origin: c.text(p.country_of_origin, 'country_of_origin', MAX_LENGTH.country_of_origin, false),
     variations: c.variations(p.variations),
   };
   if (written.additional_images.length >= MAX_IMAGE_LINKS) {
@@ -167,61 +128,24 @@ function checkValues(c: Checker, product: unknown, mode: RuleMode, ids: IdSet | 
   if (written.variations.length > 0 && written.size === undefined) {
     c.error('size', 'required', 'a product with size variations lists its sizes in size');
   }
-  if (ids !== undefined) {
-    // Looked up whatever else is wrong, so every problem of a product is reported at once; only a
-    // product that is written (or read as valid) holds its ids.
-    const keep = c.errors === 0;
-    if (written.id !== '' && !ids.add(written.id, 0, keep)) {
-      c.error('id', 'duplicate_id', `the Unique ID ${written.id} is used by an earlier product`);
+  return written;
+}
+
+/**
+ * Repeated ids. Looked up whatever else is wrong, so every problem of a product is reported at
+ * once; only a product that is written (or read as valid) holds its ids.
+ */
+function checkIds(c: Checker, written: WrittenProduct, ids: IdSet): void {
+  const keep = c.errors === 0;
+  if (written.id !== '' && !ids.add(written.id, 0, keep)) {
+    c.error('id', 'duplicate_id', `the Unique ID ${written.id} is used by an earlier product`);
+  }
+  for (let i = 0; i < written.variations.length; i++) {
+    const id = written.variations[i]!.variation_id;
+    if (id !== '' && !ids.add(id, 1, keep && c.errors === 0)) {
+      c.error(`variations[${i}].variation_id`, 'duplicate_id', `the variation id ${id} is used earlier`);
     }
-    written.variations.forEach((variation, i) => {
-      if (variation.variation_id !== '' && !ids.add(variation.variation_id, 1, keep && c.errors === 0)) {
-        c.error(`variations[${i}].variation_id`, 'duplicate_id', `the variation id ${variation.variation_id} is used earlier`);
-      }
-    });
   }
-  return c.errors > 0 ? undefined : written;
-}
-
-/** True when `digits` (8, 12 or 13 of them) end in their GS1 check digit. */
-export function isValidGtin(digits: string): boolean {
-  const length = digits.length;
-  if (length !== 8 && length !== 12 && length !== 13) return false;
-  let sum = 0;
-  for (let i = length - 1, weight = 1; i >= 0; i--, weight = 4 - weight) {
-    const digit = digits.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return false;
-    sum += digit * weight;
-  }
-  // With the check digit weighted 1, a valid code sums to a multiple of 10.
-  return sum % 10 === 0;
-}
-
-/** A euro amount in the feed's format (`23.90`), or a reason it has none. */
-export function formatDecimal(value: unknown): string | { reason: string } {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { reason: 'not a finite number' };
-    if (value < 0) return { reason: 'negative' };
-    const cents = Math.round(value * 100);
-    // 0.1 + 0.2 is 0.30000000000000004: float noise, not a third decimal place.
-    if (Math.abs(value * 100 - cents) > 1e-9 * Math.max(1, cents)) return { reason: 'more than 2 decimal places' };
-    if (!Number.isSafeInteger(cents)) return { reason: 'too large' };
-    const euros = Math.floor(cents / 100);
-    const rest = cents - euros * 100;
-    return `${euros}.${rest < 10 ? '0' : ''}${rest}`;
-  }
-  if (typeof value !== 'string') return { reason: 'not a number or decimal string' };
-  // Already in the feed's format (as every feed the SDK wrote has it): nothing to rebuild.
-  if (CANONICAL_DECIMAL.test(value)) return value;
-  const match = DECIMAL.exec(value);
-  if (match === null) {
-    if (/^\d+\.\d{3,}$/.test(value)) return { reason: 'more than 2 decimal places' };
-    if (value.startsWith('-')) return { reason: 'negative' };
-    if (LOOSE_DECIMAL.test(value)) return { reason: 'digits with one dot for decimals, no thousands separators or commas' };
-    return { reason: 'not a decimal number' };
-  }
-  const fraction = match[2] ?? '';
-  return `${match[1]!.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
 }
 
 /** Collects the issues of one product and checks its values one by one. */
@@ -321,16 +245,15 @@ class Checker {
     }
     const out: string[] = [];
     value.forEach((link, i) => {
-      const checked = this.url(link, `additional_images[${i}]`, 400, true, true);
+      const checked = this.url(link, `additional_images[${i}]`, MAX_LENGTH.image, true, true);
       if (checked) out.push(checked);
     });
     return out;
   }
 
   category(value: unknown): string | undefined {
-    const text = this.text(value, 'category', 250, true);
-    // A path is split by `>`, `/` or ` - ` (three vectorised searches, cheaper than one regex).
-    if (text !== undefined && !text.includes('>') && !text.includes('/') && !text.includes(' - ')) {
+    const text = this.text(value, 'category', MAX_LENGTH.category, true);
+    if (text !== undefined && !isCategoryPath(text)) {
       this.warn('category', 'category_path', 'a one-level category: give the full path, e.g. Computers > External Hard Drives');
     }
     return text;
@@ -351,9 +274,7 @@ class Checker {
   vat(value: unknown, required: boolean): string | undefined {
     const rate = this.decimal(value, 'vat', required);
     if (rate === undefined) return undefined;
-    // A number was found to have at most 2 decimal places: rounded, it is the rate written.
-    const n = typeof value === 'number' ? Math.round(value * 100) / 100 : Number(rate);
-    if (n !== 0 && (n < 1 || n > 100)) {
+    if (!isVatRate(value, rate)) {
       this.error('vat', 'range', `vat ${rate}: the rate is 0, or from 1 to 100`);
       return undefined;
     }
@@ -381,13 +302,9 @@ class Checker {
 
   weight(value: unknown): string | undefined {
     if (value === undefined || value === null || value === '') return undefined;
-    const text = typeof value === 'number' && value >= 0 && Number.isFinite(value) ? String(value) : value;
-    const match = typeof text === 'string' ? WEIGHT.exec(text) : null;
-    if (match === null) {
-      this.error('weight', 'weight', `weight ${JSON.stringify(value)}: grams (3200) or kilograms ending in kg ('3.2 kg')`);
-      return undefined;
-    }
-    return match[2] === undefined ? match[1] : `${match[1]} kg`;
+    const weight = formatWeight(value);
+    if (weight === undefined) this.error('weight', 'weight', `weight ${JSON.stringify(value)}: grams (3200) or kilograms ending in kg ('3.2 kg')`);
+    return weight;
   }
 
   ean(value: unknown, attribute: string, required: boolean): string | undefined {
@@ -447,13 +364,13 @@ class Checker {
       }
       const v = item as Record<string, unknown>;
       out.push({
-        variation_id: this.text(v.variation_id, `${at}.variation_id`, 200, true) ?? '',
-        availability: this.availability(v.availability, `${at}.availability`, VARIATION_AVAILABILITY, 100) ?? '',
-        size: this.text(v.size, `${at}.size`, 64, true) ?? '',
+        variation_id: this.text(v.variation_id, `${at}.variation_id`, MAX_LENGTH.variationId, true) ?? '',
+        availability: this.availability(v.availability, `${at}.availability`, VARIATION_AVAILABILITY, MAX_LENGTH.variationAvailability) ?? '',
+        size: this.text(v.size, `${at}.size`, MAX_LENGTH.variationSize, true) ?? '',
         quantity: this.integer(v.quantity, `${at}.quantity`, true) ?? '',
         price: this.decimal(v.price, `${at}.price`, false),
-        link: v.link === undefined ? undefined : this.url(v.link, `${at}.link`, 2000, false),
-        mpn: this.text(v.mpn, `${at}.mpn`, 80, false),
+        link: v.link === undefined ? undefined : this.url(v.link, `${at}.link`, MAX_LENGTH.variationLink, false),
+        mpn: this.text(v.mpn, `${at}.mpn`, MAX_LENGTH.variationMpn, false),
         ean: this.ean(v.ean, `${at}.ean`, false),
         outlet: this.outlet(v.outlet, `${at}.outlet`),
       });
@@ -463,13 +380,6 @@ class Checker {
 }
 
 const checker = new Checker();
-
-/** False when both ends are printable ASCII (no white space of any kind): then there is nothing to trim. */
-function startsOrEndsBlank(text: string): boolean {
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  return !(first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f);
-}
 
 function codePoints(text: string): number {
   let count = text.length;

@@ -4,7 +4,7 @@
  * layout shop platforms produce and the service reads.
  */
 import { createWriter, createWriterCore, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike, writeAll } from './output.js';
-import type { WrittenProduct } from './rules.js';
+import type { WrittenProduct } from './values.js';
 import type { FeedProduct, FeedReport } from './types.js';
 
 /** A streaming XML feed writer: every product is checked before it is written. */
@@ -34,46 +34,56 @@ export function formatCreatedAt(date: Date): string {
 }
 
 const NEEDS_CDATA = /[<&]|]]>/;
-/** The values of the product being written that may need CDATA (the rest were found plain when checked). */
-let special: readonly string[] = [];
 /** The line ends of the last `productXml` (values' own aside): counted as it writes them. */
 let lines = 0;
 
-/** Text as XML content: as it is, or in CDATA when it holds `<` or `&` (so a URL reads as itself). */
-function text(value: string): string {
-  if (special.length === 0 || !special.includes(value) || !NEEDS_CDATA.test(value)) return value;
-  // `]]>` cannot stand inside one CDATA section: it is split across two.
-  return `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+/**
+ * `value`, or each string in it, as XML content: as it is, or in CDATA when it is one of the
+ * `special` values (the rest were found plain when checked) and holds `<` or `&` (so a URL reads
+ * as itself) or `]]>`.
+ */
+function escaped<T>(value: T, special: readonly string[]): T {
+  if (typeof value === 'string') {
+    if (!special.includes(value) || !NEEDS_CDATA.test(value)) return value;
+    // `]]>` cannot stand inside one CDATA section: it is split across two.
+    return `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>` as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => escaped(item, special)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, escaped(item, special)])) as T;
+  }
+  return value;
 }
 
 /** `open value close` and a line, or nothing when the value is absent. */
 function optional(open: string, value: string | undefined, close: string): string {
   if (value === undefined) return '';
   lines++;
-  return `${open}${text(value)}${close}`;
+  return `${open}${value}${close}`;
 }
 
 // The indentation is written into the templates rather than put in from a variable: every
 // piece put in is one more node of the string the chunk is built of, each visited once more
 // when the chunk is encoded (a third of the writer's time went there).
-function productXml(p: WrittenProduct, specialValues: readonly string[]): string {
-  special = specialValues;
+function productXml(product: WrittenProduct, special: readonly string[]): string {
+  // Most products hold no value that needs CDATA: the template takes their values as they are.
+  const p = special.length === 0 ? product : escaped(product, special);
   lines = 15 + p.additional_images.length;
   let xml = `    <product>
-      <id>${text(p.id)}</id>
-      <name>${text(p.name)}</name>
-      <link>${text(p.link)}</link>
-      <image>${text(p.image)}</image>
+      <id>${p.id}</id>
+      <name>${p.name}</name>
+      <link>${p.link}</link>
+      <image>${p.image}</image>
 `;
-  for (const image of p.additional_images) xml += `      <additionalimage>${text(image)}</additionalimage>\n`;
-  xml += `      <category>${text(p.category)}</category>
+  for (const image of p.additional_images) xml += `      <additionalimage>${image}</additionalimage>\n`;
+  xml += `      <category>${p.category}</category>
       <price_with_vat>${p.price}</price_with_vat>
       <vat>${p.vat}</vat>
       <availability>${p.availability}</availability>
-      <manufacturer>${text(p.manufacturer)}</manufacturer>
-      <mpn>${text(p.mpn)}</mpn>
+      <manufacturer>${p.manufacturer}</manufacturer>
+      <mpn>${p.mpn}</mpn>
       <ean>${p.ean}</ean>
-${optional('      <size>', p.size, '</size>\n')}${optional('      <weight>', p.weight, '</weight>\n')}${optional('      <shipping>', p.shipping, '</shipping>\n')}${optional('      <color>', p.color, '</color>\n')}      <description>${text(p.description ?? '')}</description>
+${optional('      <size>', p.size, '</size>\n')}${optional('      <weight>', p.weight, '</weight>\n')}${optional('      <shipping>', p.shipping, '</shipping>\n')}${optional('      <color>', p.color, '</color>\n')}      <description>${p.description ?? ''}</description>
       <quantity>${p.quantity}</quantity>
 ${optional('      <wholesale_price>', p.wholesale_price, '</wholesale_price>\n')}${optional('      <season>', p.season, '</season>\n')}${optional('      <size_fit>', p.size_fit, '</size_fit>\n')}${optional('      <outlet>', p.outlet, '</outlet>\n')}${optional('      <author>', p.author, '</author>\n')}${optional('      <expiration_date>', p.expiration_date, '</expiration_date>\n')}${optional('      <country_of_origin>', p.country_of_origin, '</country_of_origin>\n')}`;
   if (p.variations.length > 0) {
@@ -81,9 +91,9 @@ ${optional('      <wholesale_price>', p.wholesale_price, '</wholesale_price>\n')
     lines += 2 + 6 * p.variations.length;
     for (const variation of p.variations) {
       xml += `        <variation>
-          <variationid>${text(variation.variation_id)}</variationid>
+          <variationid>${variation.variation_id}</variationid>
           <availability>${variation.availability}</availability>
-          <size>${text(variation.size)}</size>
+          <size>${variation.size}</size>
           <quantity>${variation.quantity}</quantity>
 ${optional('          <price_with_vat>', variation.price, '</price_with_vat>\n')}${optional('          <link>', variation.link, '</link>\n')}${optional('          <manufacturersku>', variation.mpn, '</manufacturersku>\n')}${optional('          <ean>', variation.ean, '</ean>\n')}${optional('          <outlet>', variation.outlet, '</outlet>\n')}        </variation>
 `;

@@ -1,0 +1,147 @@
+/**
+ * The quick yes of the writer's checks: a product whose every value is in its plain form (text of
+ * printable ASCII without `<`, `&` or `]` and nothing to trim, https links of the same, numbers
+ * as numbers) is written without the checker. It only ever says yes to what the checker takes
+ * unchanged, with no issue; for anything else it says undefined, and the checker (rules.ts),
+ * which names what is wrong, decides. Repeated ids are looked up after either.
+ */
+import { PRODUCT_AVAILABILITY, VARIATION_AVAILABILITY } from './types.js';
+import {
+  AVIF,
+  formatDecimal,
+  formatWeight,
+  isCategoryPath,
+  isPlainText,
+  isValidGtin,
+  isVatRate,
+  MAX_IMAGE_LINKS,
+  MAX_LENGTH,
+  MAX_QUANTITY,
+  PLAIN_HTTPS,
+  type WrittenProduct,
+  type WrittenVariation,
+} from './values.js';
+
+/** Why the quick path gave up on an attribute (a value, not an exception: most attributes pass). */
+const DOUBT = Symbol('doubt');
+type Doubt = typeof DOUBT;
+
+/** `p` as written, when every value is plain (the writer's mode, XML); else undefined. */
+export function plainProduct(p: Record<string, unknown>): WrittenProduct | undefined {
+  const { id, name, link, image, category, price, vat, availability, manufacturer, mpn, ean, description, quantity, size } = p;
+  if (!isPlainText(id, MAX_LENGTH.id) || !isPlainText(name, MAX_LENGTH.name) || !isPlainLink(link, MAX_LENGTH.link)) return undefined;
+  if (image !== '' && !isPlainImage(image)) return undefined;
+  if (!isPlainText(category, MAX_LENGTH.category) || !isCategoryPath(category)) return undefined;
+  const priceText = formatDecimal(price);
+  const vatText = formatDecimal(vat);
+  if (typeof priceText !== 'string' || typeof vatText !== 'string' || !isVatRate(vat, vatText)) return undefined;
+  if (typeof availability !== 'string' || !PRODUCT_AVAILABILITY.includes(availability as never)) return undefined;
+  if (!isPlainText(manufacturer, MAX_LENGTH.manufacturer) || !isPlainText(mpn, MAX_LENGTH.mpn)) return undefined;
+  if (typeof ean !== 'string' || !isValidGtin(ean) || !isPlainText(description, MAX_LENGTH.description)) return undefined;
+  const quantityText = plainQuantity(quantity);
+  if (quantityText === DOUBT || (size !== undefined && !isPlainText(size, MAX_LENGTH.size))) return undefined;
+  const images = plainImages(p.additional_images);
+  const variations = plainVariations(p.variations);
+  if (images === DOUBT || variations === DOUBT || (variations.length > 0 && size === undefined)) return undefined;
+  const weight = p.weight === undefined ? undefined : formatWeight(p.weight);
+  const shipping = optionalDecimal(p.shipping);
+  const wholesale = optionalDecimal(p.wholesale_price);
+  const outlet = plainOutlet(p.outlet);
+  if (weight === undefined && p.weight !== undefined) return undefined;
+  if (shipping === DOUBT || wholesale === DOUBT || outlet === DOUBT) return undefined;
+  const { color, season, size_fit, author, expiration_date, country_of_origin } = p;
+  if (!isOptionalText(color, MAX_LENGTH.color) || !isOptionalText(season, MAX_LENGTH.season) || !isOptionalText(size_fit, MAX_LENGTH.size_fit)) {
+    return undefined;
+  }
+  if (!isOptionalText(author, MAX_LENGTH.author) || !isOptionalText(expiration_date, MAX_LENGTH.expiration_date)) return undefined;
+  if (!isOptionalText(country_of_origin, MAX_LENGTH.country_of_origin)) return undefined;
+  // The checker's shape, attribute for attribute.
+  return {
+    id,
+    name,
+    link,
+    image,
+    additional_images: images,
+    category,
+    price: priceText,
+    vat: vatText,
+    availability,
+    manufacturer,
+    mpn,
+    ean,
+    description,
+    quantity: quantityText,
+    size,
+    weight,
+    shipping,
+    color,
+    wholesale_price: wholesale,
+    season,
+    size_fit,
+    outlet,
+    author,
+    expiration_date,
+    country_of_origin,
+    variations,
+  };
+}
+
+function isPlainLink(value: unknown, max: number): value is string {
+  // An `h` first: reading a character also flattens a string built by concatenation, which the
+  // regex engine then scans directly (given a concatenation, it goes through a slower way).
+  return typeof value === 'string' && value.length <= max && (value.charCodeAt(0) | 0x20) === 0x68 && PLAIN_HTTPS.test(value);
+}
+
+function isPlainImage(value: unknown): value is string {
+  return isPlainLink(value, MAX_LENGTH.image) && !AVIF.test(value);
+}
+
+function isOptionalText(value: unknown, max: number): value is string | undefined {
+  return value === undefined || isPlainText(value, max);
+}
+
+function plainQuantity(value: unknown): string | Doubt {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_QUANTITY ? String(value) : DOUBT;
+}
+
+function optionalDecimal(value: unknown): string | undefined | Doubt {
+  if (value === undefined) return undefined;
+  const text = formatDecimal(value);
+  return typeof text === 'string' ? text : DOUBT;
+}
+
+function plainOutlet(value: unknown): 'Y' | 'N' | undefined | Doubt {
+  if (value === undefined) return undefined;
+  if (value === true || value === false) return value ? 'Y' : 'N';
+  return DOUBT;
+}
+
+/** Fewer links than the limit counts (at the limit, the checker counts the distinct ones). */
+function plainImages(value: unknown): string[] | Doubt {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length >= MAX_IMAGE_LINKS) return DOUBT;
+  for (let i = 0; i < value.length; i++) if (!isPlainImage(value[i])) return DOUBT;
+  return value.slice();
+}
+
+function plainVariations(value: unknown): WrittenVariation[] | Doubt {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return DOUBT;
+  const out: WrittenVariation[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (typeof item !== 'object' || item === null) return DOUBT;
+    const v = item as Record<string, unknown>;
+    const { variation_id, availability, size, link, mpn, ean } = v;
+    if (!isPlainText(variation_id, MAX_LENGTH.variationId) || !isPlainText(size, MAX_LENGTH.variationSize)) return DOUBT;
+    if (typeof availability !== 'string' || !VARIATION_AVAILABILITY.includes(availability as never)) return DOUBT;
+    if (link !== undefined && !isPlainLink(link, MAX_LENGTH.variationLink)) return DOUBT;
+    if (!isOptionalText(mpn, MAX_LENGTH.variationMpn) || (ean !== undefined && (typeof ean !== 'string' || !isValidGtin(ean)))) return DOUBT;
+    const quantity = plainQuantity(v.quantity);
+    const price = optionalDecimal(v.price);
+    const outlet = plainOutlet(v.outlet);
+    if (quantity === DOUBT || price === DOUBT || outlet === DOUBT) return DOUBT;
+    out.push({ variation_id, availability, size, quantity, price, link, mpn, ean, outlet });
+  }
+  return out;
+}
