@@ -26,20 +26,45 @@ import {
 const DOUBT = Symbol('doubt');
 type Doubt = typeof DOUBT;
 
+/** An attribute products in a row often share (a category, a maker, a size list), and the last value of it found plain. */
+interface Shared {
+  readonly max: number;
+  /** A category is a path too (a one-level one is warned about: the checker's part). */
+  readonly path: boolean;
+  last: unknown;
+}
+const shared = (max: number, path = false): Shared => ({ max, path, last: DOUBT });
+/**
+ * A value equal to the last one found plain is not scanned again: comparing costs a fraction of
+ * a scan, and fails at once for most other values.
+ */
+const SHARED = {
+  category: shared(MAX_LENGTH.category, true),
+  manufacturer: shared(MAX_LENGTH.manufacturer),
+  description: shared(MAX_LENGTH.description),
+  size: shared(MAX_LENGTH.size),
+  color: shared(MAX_LENGTH.color),
+  season: shared(MAX_LENGTH.season),
+  size_fit: shared(MAX_LENGTH.size_fit),
+  author: shared(MAX_LENGTH.author),
+  expiration_date: shared(MAX_LENGTH.expiration_date),
+  country_of_origin: shared(MAX_LENGTH.country_of_origin),
+};
+
 /** `p` as written, when every value is plain (the writer's mode, XML); else undefined. */
 export function plainProduct(p: Record<string, unknown>): WrittenProduct | undefined {
   const { id, name, link, image, category, price, vat, availability, manufacturer, mpn, ean, description, quantity, size } = p;
   if (!isPlainText(id, MAX_LENGTH.id) || !isPlainText(name, MAX_LENGTH.name) || !isPlainLink(link, MAX_LENGTH.link)) return undefined;
   if (image !== '' && !isPlainImage(image)) return undefined;
-  if (!isPlainText(category, MAX_LENGTH.category) || !isCategoryPath(category)) return undefined;
+  if (!isShared(category, SHARED.category)) return undefined;
   const priceText = formatDecimal(price);
   const vatText = formatDecimal(vat);
   if (typeof priceText !== 'string' || typeof vatText !== 'string' || !isVatRate(vat, vatText)) return undefined;
   if (typeof availability !== 'string' || !PRODUCT_AVAILABILITY.includes(availability as never)) return undefined;
-  if (!isPlainText(manufacturer, MAX_LENGTH.manufacturer) || !isPlainText(mpn, MAX_LENGTH.mpn)) return undefined;
-  if (typeof ean !== 'string' || !isValidGtin(ean) || !isPlainText(description, MAX_LENGTH.description)) return undefined;
+  if (!isShared(manufacturer, SHARED.manufacturer) || !isPlainText(mpn, MAX_LENGTH.mpn)) return undefined;
+  if (typeof ean !== 'string' || !isValidGtin(ean) || !isShared(description, SHARED.description)) return undefined;
   const quantityText = plainQuantity(quantity);
-  if (quantityText === DOUBT || (size !== undefined && !isPlainText(size, MAX_LENGTH.size))) return undefined;
+  if (quantityText === DOUBT || !isOptionalShared(size, SHARED.size)) return undefined;
   const images = plainImages(p.additional_images);
   const variations = plainVariations(p.variations);
   if (images === DOUBT || variations === DOUBT || (variations.length > 0 && size === undefined)) return undefined;
@@ -50,11 +75,9 @@ export function plainProduct(p: Record<string, unknown>): WrittenProduct | undef
   if (weight === undefined && p.weight !== undefined) return undefined;
   if (shipping === DOUBT || wholesale === DOUBT || outlet === DOUBT) return undefined;
   const { color, season, size_fit, author, expiration_date, country_of_origin } = p;
-  if (!isOptionalText(color, MAX_LENGTH.color) || !isOptionalText(season, MAX_LENGTH.season) || !isOptionalText(size_fit, MAX_LENGTH.size_fit)) {
-    return undefined;
-  }
-  if (!isOptionalText(author, MAX_LENGTH.author) || !isOptionalText(expiration_date, MAX_LENGTH.expiration_date)) return undefined;
-  if (!isOptionalText(country_of_origin, MAX_LENGTH.country_of_origin)) return undefined;
+  if (!isOptionalShared(color, SHARED.color) || !isOptionalShared(season, SHARED.season) || !isOptionalShared(size_fit, SHARED.size_fit)) return undefined;
+  if (!isOptionalShared(author, SHARED.author) || !isOptionalShared(expiration_date, SHARED.expiration_date)) return undefined;
+  if (!isOptionalShared(country_of_origin, SHARED.country_of_origin)) return undefined;
   // The checker's shape, attribute for attribute.
   return {
     id,
@@ -98,6 +121,18 @@ function isPlainImage(value: unknown): value is string {
 
 function isOptionalText(value: unknown, max: number): value is string | undefined {
   return value === undefined || isPlainText(value, max);
+}
+
+/** A plain value of a shared attribute: the last one found plain, or one found plain now. */
+function isShared(value: unknown, attribute: Shared): value is string {
+  if (value === attribute.last) return true;
+  if (!isPlainText(value, attribute.max) || (attribute.path && !isCategoryPath(value))) return false;
+  attribute.last = value;
+  return true;
+}
+
+function isOptionalShared(value: unknown, attribute: Shared): value is string | undefined {
+  return value === undefined || isShared(value, attribute);
 }
 
 function plainQuantity(value: unknown): string | Doubt {

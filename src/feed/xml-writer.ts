@@ -55,11 +55,11 @@ function escaped<T>(value: T, special: readonly string[]): T {
   return value;
 }
 
-/** `open value close` and a line, or nothing when the value is absent. */
-function optional(open: string, value: string | undefined, close: string): string {
-  if (value === undefined) return '';
+/** `xml` and `open value close` on a line of its own, or `xml` alone when the value is absent (most are). */
+function optional(xml: string, open: string, value: string | undefined, close: string): string {
+  if (value === undefined) return xml;
   lines++;
-  return `${open}${value}${close}`;
+  return `${xml}${open}${value}${close}`;
 }
 
 // The indentation is written into the templates rather than put in from a variable: every
@@ -83,9 +83,21 @@ function productXml(product: WrittenProduct, special: readonly string[]): string
       <manufacturer>${p.manufacturer}</manufacturer>
       <mpn>${p.mpn}</mpn>
       <ean>${p.ean}</ean>
-${optional('      <size>', p.size, '</size>\n')}${optional('      <weight>', p.weight, '</weight>\n')}${optional('      <shipping>', p.shipping, '</shipping>\n')}${optional('      <color>', p.color, '</color>\n')}      <description>${p.description ?? ''}</description>
+`;
+  xml = optional(xml, '      <size>', p.size, '</size>\n');
+  xml = optional(xml, '      <weight>', p.weight, '</weight>\n');
+  xml = optional(xml, '      <shipping>', p.shipping, '</shipping>\n');
+  xml = optional(xml, '      <color>', p.color, '</color>\n');
+  xml += `      <description>${p.description ?? ''}</description>
       <quantity>${p.quantity}</quantity>
-${optional('      <wholesale_price>', p.wholesale_price, '</wholesale_price>\n')}${optional('      <season>', p.season, '</season>\n')}${optional('      <size_fit>', p.size_fit, '</size_fit>\n')}${optional('      <outlet>', p.outlet, '</outlet>\n')}${optional('      <author>', p.author, '</author>\n')}${optional('      <expiration_date>', p.expiration_date, '</expiration_date>\n')}${optional('      <country_of_origin>', p.country_of_origin, '</country_of_origin>\n')}`;
+`;
+  xml = optional(xml, '      <wholesale_price>', p.wholesale_price, '</wholesale_price>\n');
+  xml = optional(xml, '      <season>', p.season, '</season>\n');
+  xml = optional(xml, '      <size_fit>', p.size_fit, '</size_fit>\n');
+  xml = optional(xml, '      <outlet>', p.outlet, '</outlet>\n');
+  xml = optional(xml, '      <author>', p.author, '</author>\n');
+  xml = optional(xml, '      <expiration_date>', p.expiration_date, '</expiration_date>\n');
+  xml = optional(xml, '      <country_of_origin>', p.country_of_origin, '</country_of_origin>\n');
   if (p.variations.length > 0) {
     xml += '      <variations>\n';
     lines += 2 + 6 * p.variations.length;
@@ -95,8 +107,13 @@ ${optional('      <wholesale_price>', p.wholesale_price, '</wholesale_price>\n')
           <availability>${variation.availability}</availability>
           <size>${variation.size}</size>
           <quantity>${variation.quantity}</quantity>
-${optional('          <price_with_vat>', variation.price, '</price_with_vat>\n')}${optional('          <link>', variation.link, '</link>\n')}${optional('          <manufacturersku>', variation.mpn, '</manufacturersku>\n')}${optional('          <ean>', variation.ean, '</ean>\n')}${optional('          <outlet>', variation.outlet, '</outlet>\n')}        </variation>
 `;
+      xml = optional(xml, '          <price_with_vat>', variation.price, '</price_with_vat>\n');
+      xml = optional(xml, '          <link>', variation.link, '</link>\n');
+      xml = optional(xml, '          <manufacturersku>', variation.mpn, '</manufacturersku>\n');
+      xml = optional(xml, '          <ean>', variation.ean, '</ean>\n');
+      xml = optional(xml, '          <outlet>', variation.outlet, '</outlet>\n');
+      xml += '        </variation>\n';
     }
     xml += '      </variations>\n';
   }
