@@ -123,6 +123,9 @@ export function isValidGtin(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** `00` to `99`, the cents of an amount as written. */
+const CENTS = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+
 /** A euro amount in the feed's format (`23.90`), or a reason it has none. */
 export function formatDecimal(value: unknown): string | { reason: string } {
   if (typeof value === 'number') {
@@ -133,8 +136,7 @@ export function formatDecimal(value: unknown): string | { reason: string } {
     if (Math.abs(value * 100 - cents) > 1e-9 * Math.max(1, cents)) return { reason: 'more than 2 decimal places' };
     if (!Number.isSafeInteger(cents)) return { reason: 'too large' };
     const euros = Math.floor(cents / 100);
-    const rest = cents - euros * 100;
-    return `${euros}.${rest < 10 ? '0' : ''}${rest}`;
+    return `${euros}.${CENTS[cents - euros * 100]!}`;
   }
   if (typeof value !== 'string') return { reason: 'not a number or decimal string' };
   // Already in the feed's format (as every feed the SDK wrote has it): nothing to rebuild.
