@@ -51,6 +51,9 @@ const SHARED = {
   country_of_origin: shared(MAX_LENGTH.country_of_origin),
 };
 
+/** The last VAT rate found valid and its text: a feed's products mostly share one rate. */
+const lastVat = { value: DOUBT as unknown, text: '' };
+
 /** `p` as written, when every value is plain (the writer's mode, XML); else undefined. */
 export function plainProduct(p: Record<string, unknown>): WrittenProduct | undefined {
   const { id, name, link, image, category, price, vat, availability, manufacturer, mpn, ean, description, quantity, size } = p;
@@ -58,8 +61,8 @@ export function plainProduct(p: Record<string, unknown>): WrittenProduct | undef
   if (image !== '' && !isPlainImage(image)) return undefined;
   if (!isShared(category, SHARED.category)) return undefined;
   const priceText = formatDecimal(price);
-  const vatText = formatDecimal(vat);
-  if (typeof priceText !== 'string' || typeof vatText !== 'string' || !isVatRate(vat, vatText)) return undefined;
+  const vatText = vat === lastVat.value ? lastVat.text : plainVat(vat);
+  if (typeof priceText !== 'string' || vatText === DOUBT) return undefined;
   if (typeof availability !== 'string' || !PRODUCT_AVAILABILITY.includes(availability as never)) return undefined;
   if (!isShared(manufacturer, SHARED.manufacturer) || !isPlainText(mpn, MAX_LENGTH.mpn)) return undefined;
   if (typeof ean !== 'string' || !isValidGtin(ean) || !isShared(description, SHARED.description)) return undefined;
@@ -133,6 +136,14 @@ function isShared(value: unknown, attribute: Shared): value is string {
 
 function isOptionalShared(value: unknown, attribute: Shared): value is string | undefined {
   return value === undefined || isShared(value, attribute);
+}
+
+function plainVat(value: unknown): string | Doubt {
+  const text = formatDecimal(value);
+  if (typeof text !== 'string' || !isVatRate(value, text)) return DOUBT;
+  lastVat.value = value;
+  lastVat.text = text;
+  return text;
 }
 
 function plainQuantity(value: unknown): string | Doubt {
