@@ -1,7 +1,7 @@
 /**
- * The quick yes of the writer's checks: a product whose every value is in its plain form (text of
- * printable ASCII without `<`, `&` or `]` and nothing to trim, https links of the same, numbers
- * as numbers) is written without the checker. It only ever says yes to what the checker takes
+ * The quick yes of the writer's checks: a product whose every value is in its plain form (text
+ * with nothing to trim and no character that needs a closer look, https links, numbers as
+ * numbers) is written without the checker. It only ever says yes to what the checker takes
  * unchanged, with no issue; for anything else it says undefined, and the checker (rules.ts),
  * which names what is wrong, decides. Repeated ids are looked up after either.
  */
@@ -11,12 +11,13 @@ import {
   formatDecimal,
   formatWeight,
   isCategoryPath,
-  isPlainText,
+  isCleanText,
   isValidGtin,
   isVatRate,
   MAX_IMAGE_LINKS,
   MAX_LENGTH,
   MAX_QUANTITY,
+  HTTPS,
   PLAIN_HTTPS,
   type WrittenProduct,
   type WrittenVariation,
@@ -57,15 +58,15 @@ const lastVat = { value: DOUBT as unknown, text: '' };
 /** `p` as written, when every value is plain (the writer's mode, XML); else undefined. */
 export function plainProduct(p: Record<string, unknown>): WrittenProduct | undefined {
   const { id, name, link, image, category, price, vat, availability, manufacturer, mpn, ean, description, quantity, size } = p;
-  if (!isPlainText(id, MAX_LENGTH.id) || !isPlainText(name, MAX_LENGTH.name) || !isPlainLink(link, MAX_LENGTH.link)) return undefined;
-  if (image !== '' && !isPlainImage(image)) return undefined;
-  if (!isShared(category, SHARED.category)) return undefined;
+  // The free texts first: they are the values most likely to hold `&` or markup, which the checker takes on.
+  if (!isShared(description, SHARED.description) || !isCleanText(name, MAX_LENGTH.name) || !isShared(category, SHARED.category)) return undefined;
+  if (!isShared(manufacturer, SHARED.manufacturer) || !isCleanText(id, MAX_LENGTH.id) || !isCleanText(mpn, MAX_LENGTH.mpn)) return undefined;
+  if (!isPlainLink(link, MAX_LENGTH.link) || (image !== '' && !isPlainImage(image))) return undefined;
   const priceText = formatDecimal(price);
   const vatText = vat === lastVat.value ? lastVat.text : plainVat(vat);
   if (typeof priceText !== 'string' || vatText === DOUBT) return undefined;
   if (typeof availability !== 'string' || !PRODUCT_AVAILABILITY.includes(availability as never)) return undefined;
-  if (!isShared(manufacturer, SHARED.manufacturer) || !isPlainText(mpn, MAX_LENGTH.mpn)) return undefined;
-  if (typeof ean !== 'string' || !isValidGtin(ean) || !isShared(description, SHARED.description)) return undefined;
+  if (typeof ean !== 'string' || !isValidGtin(ean)) return undefined;
   const quantityText = plainQuantity(quantity);
   if (quantityText === DOUBT || !isOptionalShared(size, SHARED.size)) return undefined;
   const images = plainImages(p.additional_images);
@@ -112,10 +113,12 @@ export function plainProduct(p: Record<string, unknown>): WrittenProduct | undef
   };
 }
 
+/** An https link the checker takes as it is: printable ASCII (one scan), or clean text of the https form. */
 function isPlainLink(value: unknown, max: number): value is string {
   // An `h` first: reading a character also flattens a string built by concatenation, which the
   // regex engine then scans directly (given a concatenation, it goes through a slower way).
-  return typeof value === 'string' && value.length <= max && (value.charCodeAt(0) | 0x20) === 0x68 && PLAIN_HTTPS.test(value);
+  if (typeof value !== 'string' || value.length > max || (value.charCodeAt(0) | 0x20) !== 0x68) return false;
+  return PLAIN_HTTPS.test(value) || (isCleanText(value, max) && HTTPS.test(value));
 }
 
 function isPlainImage(value: unknown): value is string {
@@ -123,13 +126,13 @@ function isPlainImage(value: unknown): value is string {
 }
 
 function isOptionalText(value: unknown, max: number): value is string | undefined {
-  return value === undefined || isPlainText(value, max);
+  return value === undefined || isCleanText(value, max);
 }
 
 /** A plain value of a shared attribute: the last one found plain, or one found plain now. */
 function isShared(value: unknown, attribute: Shared): value is string {
   if (value === attribute.last) return true;
-  if (!isPlainText(value, attribute.max) || (attribute.path && !isCategoryPath(value))) return false;
+  if (!isCleanText(value, attribute.max) || (attribute.path && !isCategoryPath(value))) return false;
   attribute.last = value;
   return true;
 }
@@ -179,7 +182,7 @@ function plainVariations(value: unknown): WrittenVariation[] | Doubt {
     if (typeof item !== 'object' || item === null) return DOUBT;
     const v = item as Record<string, unknown>;
     const { variation_id, availability, size, link, mpn, ean } = v;
-    if (!isPlainText(variation_id, MAX_LENGTH.variationId) || !isPlainText(size, MAX_LENGTH.variationSize)) return DOUBT;
+    if (!isCleanText(variation_id, MAX_LENGTH.variationId) || !isCleanText(size, MAX_LENGTH.variationSize)) return DOUBT;
     if (typeof availability !== 'string' || !VARIATION_AVAILABILITY.includes(availability as never)) return DOUBT;
     if (link !== undefined && !isPlainLink(link, MAX_LENGTH.variationLink)) return DOUBT;
     if (!isOptionalText(mpn, MAX_LENGTH.variationMpn) || (ean !== undefined && (typeof ean !== 'string' || !isValidGtin(ean)))) return DOUBT;

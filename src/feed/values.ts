@@ -73,19 +73,20 @@ export const MAX_LENGTH = {
 export const MAX_IMAGE_LINKS = 15;
 export const MAX_QUANTITY = 10_000_000;
 
-// Most values are printable ASCII without `<`, `&` or `]`: one scan for a character outside that
-// set clears them (the class spelled as what it looks for, which the regex engine scans faster
-// than the negated set). Only a value holding one of SUSPECT's characters gets the slower checks
-// below (line ends are counted there, for the writer's line numbers), and only such a value may
-// need CDATA (`<`, `&`, `]]>`).
+/**
+ * The characters that need a closer look: control characters, line ends (counted, for the
+ * writer's line numbers), `<`, `&` and `]` (CDATA, markup), surrogates (a lone one is refused).
+ * A text value without any is taken as it is.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
-export const NOT_PLAIN_TEXT = /[\0-\x08\n-\x1f&<\]\x7f-\uffff]/;
+export const SUSPECT = /[\0-\x08\x0a-\x1f<&\]\ud800-\udfff\ufffe\uffff]/;
 /**
  * An https URL of printable ASCII without `<`, `&` or `]`: one scan does for both checks. Any
  * other URL (with non-ASCII, say) takes the slower way, HTTPS and SUSPECT.
  */
 export const PLAIN_HTTPS =
   /^https:\/\/[\x21\x22\x24\x25\x27-\x2e\x30-\x3b\x3d\x3e\x41-\x5c\x5e-\x7e]+(?:[/?#][\x21-\x25\x27-\x3b\x3d-\x5c\x5e-\x7e]*)?$/i;
+export const HTTPS = /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
 export const AVIF = /\.avif(?:[?#]|$)/i;
 const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
 const CANONICAL_DECIMAL = /^(?:0|[1-9]\d{0,14})\.\d\d$/;
@@ -99,9 +100,9 @@ export function startsOrEndsBlank(text: string): boolean {
   return !(first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f);
 }
 
-/** A value the checker takes as it is: printable ASCII (tabs inside too) without `<`, `&` or `]`, nothing to trim, 1 to `max` long. */
-export function isPlainText(value: unknown, max: number): value is string {
-  return typeof value === 'string' && value !== '' && value.length <= max && !startsOrEndsBlank(value) && !NOT_PLAIN_TEXT.test(value);
+/** A text value the checker takes as it is: 1 to `max` characters, nothing to trim, no SUSPECT character. */
+export function isCleanText(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value !== '' && value.length <= max && (!startsOrEndsBlank(value) || value.trim() === value) && !SUSPECT.test(value);
 }
 
 /** A category path, split by `>`, `/` or ` - ` (three vectorised searches, cheaper than one regex). */

@@ -37,22 +37,38 @@ const NEEDS_CDATA = /[<&]|]]>/;
 /** The line ends of the last `productXml` (values' own aside): counted as it writes them. */
 let lines = 0;
 
-/**
- * `value`, or each string in it, as XML content: as it is, or in CDATA when it is one of the
- * `special` values (the rest were found plain when checked) and holds `<` or `&` (so a URL reads
- * as itself) or `]]>`.
- */
-function escaped<T>(value: T, special: readonly string[]): T {
-  if (typeof value === 'string') {
-    if (!special.includes(value) || !NEEDS_CDATA.test(value)) return value;
-    // `]]>` cannot stand inside one CDATA section: it is split across two.
-    return `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>` as T;
-  }
-  if (Array.isArray(value)) return value.map((item: unknown) => escaped(item, special)) as T;
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, escaped(item, special)])) as T;
-  }
-  return value;
+/** Text as XML content: as it is, or in CDATA when it holds `<` or `&` (so a URL reads as itself). */
+function text(value: string, special: readonly string[]): string {
+  // Only the values found to hold `<`, `&`, `]` or a line end may need CDATA (the rest are plain).
+  if (!special.includes(value) || !NEEDS_CDATA.test(value)) return value;
+  // `]]>` cannot stand inside one CDATA section: it is split across two.
+  return `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+}
+
+/** A copy of `p` with each text as XML content (the numbers, EANs and availabilities never need CDATA). */
+function escaped(p: WrittenProduct, special: readonly string[]): WrittenProduct {
+  const t = (value: string) => text(value, special);
+  const optionalText = (value: string | undefined) => (value === undefined ? undefined : t(value));
+  return {
+    ...p,
+    id: t(p.id),
+    name: t(p.name),
+    link: t(p.link),
+    image: t(p.image),
+    additional_images: p.additional_images.map(t),
+    category: t(p.category),
+    manufacturer: t(p.manufacturer),
+    mpn: t(p.mpn),
+    description: optionalText(p.description),
+    size: optionalText(p.size),
+    color: optionalText(p.color),
+    season: optionalText(p.season),
+    size_fit: optionalText(p.size_fit),
+    author: optionalText(p.author),
+    expiration_date: optionalText(p.expiration_date),
+    country_of_origin: optionalText(p.country_of_origin),
+    variations: p.variations.map((v) => ({ ...v, variation_id: t(v.variation_id), size: t(v.size), link: optionalText(v.link), mpn: optionalText(v.mpn) })),
+  };
 }
 
 /** `xml` and `open value close` on a line of its own, or `xml` alone when the value is absent (most are). */

@@ -15,7 +15,11 @@ const { checkProduct } = await import('../../src/feed/rules.js');
 const text = (max: number) =>
   fc.oneof(
     { weight: 60, arbitrary: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,>/\t-]{0,30}[A-Za-z0-9]$/) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', ' padded', 'padded ', '\tx', 'x\t', 'a\tb', 'A & B', 'x < y', 'a]b', 'line\nend', 'ένα', '\u0007', 'x'.repeat(max), 'x'.repeat(max + 1)) },
+    { weight: 6, arbitrary: fc.constantFrom('Παπούτσια > Αθλητικά', 'Ελαφρύ παπούτσι, 42', 'Ζώνη 2€', 'Été', 'ένα\tδύο', 'x'.repeat(max), 'ω'.repeat(max)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', ' ', ' padded', 'padded ', '\tx', 'x\t', '\u00a0x', 'x\u00a0', '\ufeffx', 'a\tb', 'A & B', 'x < y', 'a]b', 'line\nend', 'cr\rend', '\u0007', '😀', 'x\ud800', 'x'.repeat(max + 1), 'ω'.repeat(max + 1)),
+    },
     { weight: 1, arbitrary: fc.constantFrom(undefined, null, 7, true) },
   );
 const link = (max: number) =>
@@ -23,7 +27,7 @@ const link = (max: number) =>
     { weight: 60, arbitrary: fc.stringMatching(/^[a-z0-9\-._~/?=&%#@]{0,30}$/).map((path) => `https://shop.example.com/${path}`) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('', 'HTTPS://SHOP.EXAMPLE.COM/A', 'http://shop.example.com/p', 'https://shop.example.com/a b', ' https://shop.example.com/', 'https://cdn.example.com/x.avif', 'https://cdn.example.com/x.AVIF?w=1', 'https://shop.example.com/ü', `https://shop.example.com/${'p'.repeat(max)}`, 'https://user@host/', 'https:///x'),
+      arbitrary: fc.constantFrom('', 'HTTPS://SHOP.EXAMPLE.COM/A', 'https://shop.example.gr/παπούτσια', 'https://παπούτσια.gr/', 'https://shop.example.gr/a b', 'https://shop.example.gr/ά&b', 'https://shop.example.gr/x.avif', 'http://shop.example.com/p', 'https://shop.example.com/a b', ' https://shop.example.com/', 'https://cdn.example.com/x.avif', 'https://cdn.example.com/x.AVIF?w=1', 'https://shop.example.com/ü', `https://shop.example.com/${'p'.repeat(max)}`, 'https://user@host/', 'https:///x'),
     },
     { weight: 1, arbitrary: fc.constantFrom(undefined, null, 1) },
   );
