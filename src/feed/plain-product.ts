@@ -55,6 +55,16 @@ const SHARED = {
 /** The last VAT rate found valid and its text: a feed's products mostly share one rate. */
 const lastVat = { value: DOUBT as unknown, text: '' };
 
+/** The last availability found among the product availabilities: products mostly share one. */
+let lastAvailability: unknown = DOUBT;
+
+function isAvailability(value: unknown): value is string {
+  if (value === lastAvailability) return true;
+  if (typeof value !== 'string' || !PRODUCT_AVAILABILITY.includes(value as never)) return false;
+  lastAvailability = value;
+  return true;
+}
+
 /** `p` as written, when every value is plain (the writer's mode, XML); else undefined. */
 export function plainProduct(p: Record<string, unknown>): WrittenProduct | undefined {
   const { id, name, link, image, category, price, vat, availability, manufacturer, mpn, ean, description, quantity, size } = p;
@@ -65,7 +75,7 @@ export function plainProduct(p: Record<string, unknown>): WrittenProduct | undef
   const priceText = formatDecimal(price);
   const vatText = vat === lastVat.value ? lastVat.text : plainVat(vat);
   if (typeof priceText !== 'string' || vatText === DOUBT) return undefined;
-  if (typeof availability !== 'string' || !PRODUCT_AVAILABILITY.includes(availability as never)) return undefined;
+  if (!isAvailability(availability)) return undefined;
   if (typeof ean !== 'string' || !isValidGtin(ean)) return undefined;
   const quantityText = plainQuantity(quantity);
   if (quantityText === DOUBT || !isOptionalShared(size, SHARED.size)) return undefined;
