@@ -1,49 +1,22 @@
-import ky, { type KyInstance, type Options as KyOptions, TimeoutError as KyTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import { conforms, type Drift, driftIssue, inspect, reportOnce } from '../schemas/drift.js';
+import type { Drift } from '../schemas/drift.js';
 import { type VendorSpelling, vendorSpelling } from '../schemas/vendor.js';
 import { type Answered, type APIPromise, apiPromise } from './api-promise.js';
-import {
-  Answer,
-  type AnswerContext,
-  BODY_TIMEOUT,
-  BODY_TOO_LARGE,
-  bodyOf,
-  isDecodingFailure,
-  parseJson,
-  type RawAnswer,
-  readBody,
-  requestIdOf,
-  shownUrl,
-} from './answer.js';
+import { Answer, type AnswerContext, bodyOf, parseJson, type RawAnswer } from './answer.js';
+import { AnswerCache } from './answer-cache.js';
+import { AnswerChecker } from './answer-check.js';
 import { apiErrorOf, isErrorBody } from './answer-errors.js';
-import { type CachedAnswer, type CacheStore, isCachedAnswer, knownTokenIdentity, MemoryCache, tokenIdentity } from './cache.js';
-import {
-  ConnectionError,
-  RateLimitError,
-  type RequestTarget,
-  RequestValidationError,
-  ResponseTooLargeError,
-  ResponseValidationError,
-  TimeoutError,
-} from './errors.js';
-import { parseLinkHeader } from './link.js';
-import { type Logger, redactUrl, safeLogger, scrub, scrubHeaders, silentLogger, thrownText } from './logger.js';
+import { knownTokenIdentity, MemoryCache, tokenIdentity } from './cache.js';
+import { ConnectionError, RateLimitError, type RequestTarget, RequestValidationError, TimeoutError } from './errors.js';
+import { Exchange } from './exchange.js';
+import { HookCaller } from './hook-caller.js';
+import { type ItemOf, listPages, type MetaOf } from './list.js';
+import { type Logger, redactUrl, safeLogger, scrub, silentLogger, thrownText } from './logger.js';
 import { type ApiName, BIND_CLIENT, type RefreshableTokenSource, type ResolvedOptions, type TokenSource } from './options.js';
-import { type PageData, PagePromise } from './pagination.js';
+import type { PagePromise } from './pagination.js';
 import { RateLimiter } from './rate-limit.js';
-import { isRedirect, PermanentRedirects, redirectTarget, resolveLinks } from './redirects.js';
-import {
-  buildUrl,
-  checkCallOptions,
-  isSameOrigin,
-  keepOnlyOwnHeaders,
-  type ListOptions,
-  NO_OPTIONS,
-  type RequestOptions,
-  type RequestSpec,
-  requestContent,
-} from './request.js';
+import { isRedirect, PermanentRedirects, redirectTarget } from './redirects.js';
+import { buildUrl, checkCallOptions, isSameOrigin, keepOnlyOwnHeaders, NO_OPTIONS, type RequestSpec, requestContent } from './request.js';
 import { markRefused, renewedAfter401, retryAfterMs, retryAttempts } from './retry.js';
 import { isThenable, within } from './time.js';
 import { isHeaderValue } from './text.js';
@@ -64,8 +37,9 @@ const NO_FIGURES = new Headers();
 export class Transport {
   readonly rateLimiter: RateLimiter;
   readonly #options: ResolvedOptions;
-  readonly #ky: KyInstance;
-  readonly #cache: CacheStore | undefined;
+  readonly #exchange: Exchange;
+  readonly #cache: AnswerCache | undefined;
+  readonly #checker: AnswerChecker;
   readonly #logger: Logger;
   readonly #tokens: Partial<Record<ApiName, TokenSource>>;
   /** 301/308 targets, remembered for the client's lifetime. */
@@ -73,14 +47,8 @@ export class Transport {
   /** Where tokens may go: the configured bases' origins. */
   readonly #baseOrigin: string;
   readonly #legacyOrigin: string;
-  /** Debug lines are built only when someone reads them. */
-  readonly #debug: boolean;
-  /** Hooks that threw once already (each is reported once). */
-  readonly #failedHooks = new Set<string>();
   /** The vendor's names for the documentation's `marketplace` ones; undefined when the vendor is `marketplace`. */
   readonly vendorSpelling: VendorSpelling | undefined;
-  /** Schema paths whose drift was reported: once per path for the client's lifetime. */
-  readonly #driftSeen = new Set<string>();
   /** The Accept values, built once: they go on every request and into every cache key. */
   readonly #acceptV3: string;
   readonly #acceptOther: string;
@@ -93,20 +61,15 @@ export class Transport {
     this.#acceptV3 = `application/vnd.${options.vendor}+json; version=3.0`;
     this.#acceptOther = `application/vnd.${options.vendor}+json; version=${options.apiVersion}`;
     this.#logger = options.logger === undefined ? silentLogger : safeLogger(options.logger);
-    this.#debug = options.logger !== undefined;
     this.#baseOrigin = new URL(options.baseUrl).origin;
     this.#legacyOrigin = options.legacyBaseUrl === undefined ? '' : new URL(options.legacyBaseUrl).origin;
     this.#tokens = {};
     for (const [api, source] of Object.entries(options.tokens)) this.setToken(api as ApiName, source);
-    this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache());
+    this.#cache = options.cache === false ? undefined : new AnswerCache(options.cache ?? new MemoryCache(), this.#logger);
     this.rateLimiter = new RateLimiter(options.rateLimit, this.#logger, options.rateLimitStore);
-    // ky sends and times each attempt out; retries, redirects and errors are handled here, once.
-    this.#ky = ky.create({
-      retry: 0,
-      throwHttpErrors: false,
-      redirect: 'manual',
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    const hooks = new HookCaller(this.#logger);
+    this.#exchange = new Exchange(options, hooks, options.logger !== undefined);
+    this.#checker = new AnswerChecker(options.strict, options.hooks.onDrift, hooks);
     if (options.tracer || options.meter) {
       this.#telemetry = import('../otel/client.js').then(
         (loaded) => loaded.clientTelemetry(options),
@@ -171,37 +134,13 @@ export class Transport {
     return this.send(spec());
   }
 
-  /**
-   * A paginated list whose items sit under the answer's root key `itemsKey`; the page's
-   * `meta` is the answer's `meta` (absent or null both as undefined). `eachItem` sees every item
-   * as it arrives (the vendor's spelling of orders is adopted there).
-   */
+  /** A paginated list whose items sit under the answer's root key `itemsKey` (see `listPages`). */
   list<Body extends object, K extends keyof Body>(
     spec: RequestSpec<Body>,
     itemsKey: K,
     eachItem?: (item: ItemOf<Body[K]>) => void,
   ): PagePromise<ItemOf<Body[K]>, MetaOf<Body>> {
-    type Item = ItemOf<Body[K]>;
-    type Meta = MetaOf<Body>;
-    const fetchPage = async (url: string | undefined): Promise<PageData<Item, Meta>> => {
-      const answer = await this.send(url === undefined ? spec : { ...spec, path: url, query: undefined, querySchema: undefined });
-      if (answer.body === undefined) {
-        const { status, url, requestId } = answer.response();
-        throw new ResponseValidationError('a list answer was empty', { status, target: { method: spec.method, url }, requestId });
-      }
-      const body = answer.body as Body & { meta?: Meta | null | undefined };
-      const items = body[itemsKey] as Item[];
-      if (eachItem && Array.isArray(items)) items.forEach(eachItem);
-      return {
-        items,
-        meta: body.meta ?? undefined,
-        body,
-        url: answer.url,
-        links: resolveLinks(parseLinkHeader(answer.link), answer.url),
-        answer,
-      };
-    };
-    return new PagePromise(fetchPage, { prefetch: (spec.options as ListOptions | undefined)?.prefetch });
+    return listPages((page) => this.send(page), spec, itemsKey, eachItem);
   }
 
   send<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
@@ -295,9 +234,10 @@ export class Transport {
       requestUrl = withToken.href;
     }
 
-    const cacheKey = this.#cache && spec.method === 'GET' ? `emporio:${spec.api}:${tokenId}:${accept}:${url}` : undefined;
-    const pendingCache = cacheKey ? this.#cacheGet(cacheKey) : undefined;
-    const cached = isThenable(pendingCache) ? await within(pendingCache, timeout, () => this.#cacheFailed('read', 'timed out'), options.signal) : pendingCache;
+    const cache = spec.method === 'GET' ? this.#cache : undefined;
+    const cacheKey = cache ? `emporio:${spec.api}:${tokenId}:${accept}:${url}` : '';
+    const pendingCache = cache?.read(cacheKey, timeout, options.signal);
+    const cached = isThenable(pendingCache) ? await pendingCache : pendingCache;
     // The cached body answers a 304 only when the ETag sent was the cached one (not the caller's own).
     const revalidating = cached !== undefined && headers['if-none-match'] === undefined;
     if (revalidating) headers['if-none-match'] = cached.etag;
@@ -309,13 +249,8 @@ export class Transport {
       return { ...raw, status: 200, text: cached.body, cachedLink: cached.link ?? null };
     }
     if (raw.status >= 200 && raw.status < 300) {
-      const etag = cacheKey ? raw.headers.get('etag') : null;
-      if (cacheKey && etag && raw.text) {
-        const entry: CachedAnswer = { etag, body: raw.text };
-        const link = raw.headers.get('link');
-        if (link) entry.link = link;
-        await within(this.#cacheSet(cacheKey, entry), timeout, () => this.#cacheFailed('write', 'timed out'), options.signal);
-      }
+      const kept = cache?.keep(cacheKey, raw, timeout, options.signal);
+      if (kept) await kept;
       return raw;
     }
     const error = apiErrorOf(spec, raw, target, token);
@@ -359,7 +294,8 @@ export class Transport {
       spec.onWire?.('sent');
       (target as TracedTarget).telemetry?.sending(headers, atApi);
       try {
-        raw = await this.#fetchOnce(method, url, headers, body, spec.options, target, token, attempt);
+        const { timeout = this.#options.timeout, signal } = spec.options ?? NO_OPTIONS;
+        raw = await this.#exchange.send({ method, url, headers, body, timeout, signal, target, token, attempt });
         // Only the service's origin sets the token's rate-limit figures: another host's say nothing about it.
         this.rateLimiter.observe(tokenId, atApi ? raw.headers : NO_FIGURES, countedIn);
       } catch (error) {
@@ -383,92 +319,6 @@ export class Transport {
     }
   }
 
-  async #fetchOnce(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: BodyInit | undefined,
-    options: RequestOptions | undefined,
-    target: RequestTarget,
-    token: string | undefined,
-    attempt: number,
-  ): Promise<RawAnswer> {
-    const timeout = options?.timeout ?? this.#options.timeout;
-    const callerSignal = options?.signal;
-    const hooks = this.#options.hooks;
-    const started = hooks.onResponse ? Date.now() : 0;
-    // The URL as hooks and logs show it: made once, and only when one of them is there to see it.
-    const shown = this.#debug || hooks.onRequest || hooks.onResponse ? shownUrl(url, token) : '';
-    if (this.#debug) this.#logger.debug(`request ${method} ${shown}`);
-    if (hooks.onRequest) {
-      const event = { method, url: shown, headers: scrubHeaders(Object.entries(headers), token), attempt };
-      this.#callHook('onRequest', () => hooks.onRequest?.(event), token);
-    }
-    let response: Response | undefined;
-    try {
-      // ky's own time-out (per attempt), and the caller's signal only when there is one:
-      // any signal makes ky combine signals on every request, which costs.
-      const init: KyOptions = { method, headers, timeout };
-      // ky merges every option it is given on every request: only those with a value.
-      if (body !== undefined) init.body = body;
-      if (callerSignal) init.signal = callerSignal;
-      const deadline = Date.now() + timeout;
-      response = await this.#ky(url, init);
-      // ky's time-out ends with the headers; the body gets what is left of the attempt's time.
-      const text = await readBody(response, this.#options.maxResponseBytes, deadline, callerSignal);
-      if (hooks.onResponse) {
-        const answered = response;
-        const event = {
-          method,
-          url: shown,
-          status: answered.status,
-          headers: scrubHeaders(answered.headers, token),
-          durationMs: Date.now() - started,
-        };
-        this.#callHook('onResponse', () => hooks.onResponse?.(event), token);
-      }
-      return { status: response.status, headers: response.headers, text, url, token };
-    } catch (error) {
-      if (callerSignal?.aborted) throw callerSignal.reason;
-      if (error instanceof KyTimeoutError) throw new TimeoutError(`no answer within ${timeout} ms`, target);
-      if (error === BODY_TIMEOUT) throw new TimeoutError(`the answer's body did not arrive within ${timeout} ms`, target);
-      if (response !== undefined) {
-        const requestId = requestIdOf(response.headers, token);
-        if (error === BODY_TOO_LARGE) throw new ResponseTooLargeError(this.#options.maxResponseBytes, target, requestId);
-        const encoding = response.headers.get('content-encoding');
-        // A body that arrived but cannot be decoded would arrive the same way again: not retried.
-        if (encoding && isDecodingFailure(error)) {
-          throw new ResponseValidationError(`the answer's body could not be decoded (content-encoding: ${scrub(encoding, token)})`, {
-            status: response.status,
-            target,
-            requestId,
-          });
-        }
-      }
-      const reason = error instanceof Error ? scrub(error.message, token) : 'network error';
-      const cause = error instanceof Error && error.cause instanceof Error ? scrub(error.cause.message, token) : '';
-      throw new ConnectionError(`connection failed: ${reason}${cause ? ` (${cause})` : ''}`, target);
-    }
-  }
-
-  /** A hook that throws never changes the call's outcome: it is reported once per hook, then ignored. */
-  #callHook(name: 'onRequest' | 'onResponse' | 'onDrift', call: () => unknown, token: string | undefined): void {
-    const report = (error: unknown) => {
-      if (this.#failedHooks.has(name)) return;
-      this.#failedHooks.add(name);
-      const text = thrownText(error);
-      this.#logger.warn?.(`hooks.${name} threw; the call goes on (later failures of this hook are not logged)`, {
-        error: scrub(text, token),
-      });
-    };
-    try {
-      const result = call();
-      if (isThenable(result)) Promise.resolve(result).catch(report);
-    } catch (error) {
-      report(error);
-    }
-  }
-
   /** Later requests of this token wait for the reset, or for Retry-After when that is all there is. */
   #holdUntilReset(tokenId: string, error: RateLimitError, headers: Headers): void {
     const retryAfter = retryAfterMs(headers.get('retry-after'));
@@ -489,72 +339,14 @@ export class Transport {
    * otherwise returned as sent, its drift reported once per path (or refused, when strict).
    */
   accept<T>(schema: z.ZodMiniType<T>, data: unknown, answer: AnswerContext, prefix?: readonly string[]): T {
-    if (conforms(schema, data)) return data as T;
-    const deviation = inspect(schema, data, prefix);
-    if (deviation === undefined) return data as T;
-    const { fatal, drift } = deviation;
-    if (fatal.length > 0 || (this.#options.strict && drift.length > 0)) {
-      throw new ResponseValidationError('the answer does not match its expected shape', {
-        issues: fatal.length > 0 ? fatal : drift.map(driftIssue),
-        status: answer.status,
-        target: answer.target,
-        requestId: requestIdOf(answer.headers, answer.token),
-      });
-    }
-    reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found), answer.api);
-    return data as T;
+    return this.#checker.accept(schema, data, answer, prefix);
   }
 
   /** Drift a schema cannot see (a value outside a set the SDK acts on), reported as `accept` reports its own: once per path. */
   reportDrift(answer: Pick<AnswerContext, 'api' | 'target'>, drift: readonly Drift[]): void {
-    reportOnce(drift, this.#driftSeen, (found) => this.#reportDrift(answer, found), answer.api);
-  }
-
-  #reportDrift({ api, target }: Pick<AnswerContext, 'api' | 'target'>, drift: Drift): void {
-    const { path, expected, received } = drift;
-    const onDrift = this.#options.hooks.onDrift;
-    if (onDrift) {
-      const report = { api, method: target.method, url: target.url, path, expected, received };
-      this.#callHook('onDrift', () => onDrift(report), undefined);
-    } else this.#logger.warn?.(`the answer drifted from its documented shape at ${path}: expected ${expected}, received ${received}`, { ...target });
-  }
-
-  /** A store that fails or hangs costs the cache, never the request. */
-  #cacheFailed(what: 'read' | 'write', error: unknown): undefined {
-    this.#logger.warn?.(`cache ${what} failed`, { error: String(error) });
-    return undefined;
-  }
-
-  /** A cached answer; synchronous for synchronous stores (the default), so a miss costs no await. */
-  #cacheGet(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> {
-    let value: unknown;
-    try {
-      value = (this.#cache as CacheStore).get(key);
-    } catch (error) {
-      return this.#cacheFailed('read', error);
-    }
-    if (isThenable(value)) {
-      return Promise.resolve(value).then(
-        (v) => (isCachedAnswer(v) ? v : undefined),
-        (error: unknown) => this.#cacheFailed('read', error),
-      );
-    }
-    return isCachedAnswer(value) ? value : undefined;
-  }
-
-  async #cacheSet(key: string, value: CachedAnswer): Promise<void> {
-    try {
-      await (this.#cache as CacheStore).set(key, value);
-    } catch (error) {
-      this.#cacheFailed('write', error);
-    }
+    this.#checker.report(answer, drift);
   }
 }
-
-/** The item type of a list answer's root array. */
-type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
-/** The type of a list answer's `meta`, without null. */
-type MetaOf<Body> = Body extends { meta?: infer Meta | undefined } ? Exclude<Meta, null | undefined> : undefined;
 
 /** The data of a call that resolves to nothing (an action answered 204 or `{ success: true }`). */
 export const noData = (): undefined => undefined;

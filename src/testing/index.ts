@@ -51,7 +51,7 @@ export type { CreateReturnOptions, ReturnDecision } from './returns.js';
 export type { MockClock } from './clock.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ShopState, BatchRecord } from './products.js';
-export type { CancelledBy, TrackingDetail } from './orders.js';
+export type { CancelledBy, TrackingDetail } from './order-record.js';
 export type { OrdersListingMode } from './order-listing.js';
 export type { MockFbsProduct, MockPurchaseOrder, MockPurchaseOrderLine, MockSupplier } from './fbs.js';
 export type { MockCpsLineItem, MockCpsOrder } from './cps.js';

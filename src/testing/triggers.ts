@@ -7,7 +7,7 @@
  */
 import type { Route } from './router.js';
 import type { Change, MockOrder, MockWebhookEvent } from './types.js';
-import { dayLater, voucherUrl } from './orders.js';
+import { dayLater, voucherUrl } from './order-record.js';
 import { fail, success, timestamp } from './wire.js';
 
 /** The demo orders the service sends test deliveries for (`DEMO-RETURN` is not one). */

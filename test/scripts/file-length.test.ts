@@ -8,12 +8,6 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const LIMIT = 500;
-/**
- * Files allowed past the limit for now: other work edits them at the time of writing, so they are
- * split after that work is merged; remove each from this list when it is split.
- */
-const ALLOWED = new Set(['src/testing/orders.ts', 'src/core/transport.ts']);
-
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
@@ -30,14 +24,9 @@ const lengths = sourceFiles(join(root, 'src')).map((path) => {
 });
 
 describe('source file length', () => {
-  it(`keeps every file under src/ at ${LIMIT} lines or fewer, but the allowed ones`, () => {
+  it(`keeps every file under src/ at ${LIMIT} lines or fewer`, () => {
     expect(lengths.length).toBeGreaterThan(100);
-    const tooLong = lengths.filter(({ file, lines }) => lines > LIMIT && !ALLOWED.has(file)).map(({ file, lines }) => `${file} (${lines} lines)`);
+    const tooLong = lengths.filter(({ lines }) => lines > LIMIT).map(({ file, lines }) => `${file} (${lines} lines)`);
     expect(tooLong, 'split these by concern into sibling modules').toEqual([]);
-  });
-
-  it('allows only files that exist and are still too long', () => {
-    const stale = [...ALLOWED].filter((file) => !lengths.some((entry) => entry.file === file && entry.lines > LIMIT));
-    expect(stale, 'remove these from ALLOWED in test/scripts/file-length.test.ts').toEqual([]);
   });
 });
