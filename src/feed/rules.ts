@@ -66,6 +66,23 @@ export function checkProduct(
   ids?: IdSet,
   stats?: WriteStats,
 ): WrittenProduct | undefined {
+  return check(product, mode, issues, line, ids, stats, mode === 'write');
+}
+
+/** `checkProduct` without the quick path: the checker the quick path is held to (its tests compare the two). */
+export function checkProductFully(product: unknown, mode: RuleMode, issues: IssueLists, line: number, stats?: WriteStats): WrittenProduct | undefined {
+  return check(product, mode, issues, line, undefined, stats, false);
+}
+
+function check(
+  product: unknown,
+  mode: RuleMode,
+  issues: IssueLists,
+  line: number,
+  ids: IdSet | undefined,
+  stats: WriteStats | undefined,
+  quick: boolean,
+): WrittenProduct | undefined {
   // One checker, reset per product (a million products, a million fewer objects to collect).
   const c = checker.reset(mode, issues, line, stats?.special ?? []);
   if (typeof product !== 'object' || product === null) {
@@ -76,7 +93,7 @@ export function checkProduct(
   c.productId = typeof p.id === 'string' && p.id !== '' ? p.id : undefined;
   // Most products a shop writes have every value in plain form: those skip the checker (as an
   // answer that conforms skips zod); any other goes through it, which names what is wrong.
-  const written = (mode === 'write' ? plainProduct(p) : undefined) ?? checkValues(c, p, mode);
+  const written = (quick ? plainProduct(p) : undefined) ?? checkValues(c, p, mode);
   if (ids !== undefined) checkIds(c, written, ids);
   if (stats !== undefined) stats.valueLines = c.valueLines;
   return c.errors > 0 ? undefined : written;

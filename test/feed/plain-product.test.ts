@@ -1,15 +1,12 @@
 /**
  * The quick path's promise: when it takes a product, the checker takes it too, with no issue,
- * nothing to escape and no line end in a value, and writes the very same values. (The checker
- * here runs with the quick path stubbed out; the real one is loaded beside it.)
+ * nothing to escape and no line end in a value, and writes the very same values.
  */
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { plainProduct } from '../../src/feed/plain-product.js';
+import { checkProductFully } from '../../src/feed/rules.js';
 import { PRODUCT_AVAILABILITY, VARIATION_AVAILABILITY } from '../../src/feed/types.js';
-
-vi.mock('../../src/feed/plain-product.js', () => ({ plainProduct: () => undefined }));
-const { plainProduct } = await vi.importActual<typeof import('../../src/feed/plain-product.js')>('../../src/feed/plain-product.js');
-const { checkProduct } = await import('../../src/feed/rules.js');
 
 /** Mostly plain text, and every character the quick path must leave to the checker, at either end or inside. */
 const text = (max: number) =>
@@ -100,7 +97,7 @@ describe('the quick path of the writer checks', () => {
         taken++;
         const issues = { errors: [], warnings: [] };
         const stats = { valueLines: 0, special: [] };
-        expect(checkProduct(p, 'write', issues, 1, undefined, stats)).toStrictEqual(quick);
+        expect(checkProductFully(p, 'write', issues, 1, stats)).toStrictEqual(quick);
         expect(issues).toEqual({ errors: [], warnings: [] });
         expect(stats).toEqual({ valueLines: 0, special: [] });
       }),
