@@ -142,6 +142,7 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
       const redis = await connect();
       const { dedupe } = redisStores(redis.client, { prefix: freshPrefix() });
       let calls = 0;
+      const refusals: string[] = [];
       const handler = createWebhookHandler({
         urlSecret: false,
         allowedRanges: false,
@@ -150,12 +151,14 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
           calls++;
           if (calls === 1) throw new Error('database down');
         },
+        onError: (error, info) => refusals.push(`${info.reason}: ${error.message}`),
       });
       const body = newOrderBody();
       expect((await handler(post(body))).status).toBe(500);
       expect((await handler(post(body))).status).toBe(200);
       expect((await handler(post(body))).status).toBe(200);
       expect(calls).toBe(2);
+      expect(refusals).toEqual(['handler_failed: database down']);
     });
 
     it('a dedupeTtlMs shorter than onEvent takes does not let a second instance handle the delivery meanwhile (the lease holds it)', async () => {
