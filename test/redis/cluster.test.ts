@@ -58,9 +58,15 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis on a Redis Clus
       const clients = [make(0), make(1)];
       const sentBefore = kit.mock.requests.length;
       const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (clients[i % 2] as MarketplaceClient).catalog.flags.list()));
+      // Each store may hold a unit of the day in advance (its lease, spent when Redis refuses or does not
+      // answer). A store whose own calls all found room in the burst still holds its unit: one more call
+      // from each client spends it, so the day's 6 are sent in all, whichever store the burst favoured.
+      for (const client of clients) outcomes.push(...(await Promise.allSettled([client.catalog.flags.list()])));
       const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
-      expect(refused).toHaveLength(4);
+      // Checked first so that a failure names its cause: a store that failed is a warning, a refusal of another kind its error.
+      expect(warnings).toEqual([]);
       for (const error of refused) expect(error).toBeInstanceOf(RateLimitBudgetError);
+      expect(refused).toHaveLength(6);
       expect(kit.mock.requests.length - sentBefore).toBe(6);
 
       // Merchant tokens each on a slot of their own: scripts run wherever their slot is served.
