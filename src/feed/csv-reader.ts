@@ -7,7 +7,10 @@
  */
 import { parse } from 'csv-parse';
 import { PRODUCT_ELEMENTS } from './names.js';
-import { finishProduct, type ReadContext, warnOnce } from './read-context.js';
+import { AttributeLines, finishProduct, type ReadContext, warnOnce } from './read-context.js';
+
+/** A row's issues all stand at the row's line: no attribute has a line of its own. */
+const ROW_LINES = new AttributeLines();
 
 /** The published header; a file without a header row has these columns in this order. */
 export const PUBLISHED_CSV_COLUMNS = [
@@ -76,7 +79,6 @@ export async function readCsv(texts: AsyncIterable<string>, context: ReadContext
       return;
     }
     const values: Record<string, unknown> = {};
-    const lines: Record<string, number> = {};
     fields.forEach((field, i) => {
       const column = columns[i];
       if (column === undefined) return;
@@ -86,7 +88,7 @@ export async function readCsv(texts: AsyncIterable<string>, context: ReadContext
         values.additional_images = value.split(IMAGE_SPLIT);
       } else if (values[column[0]] === undefined) values[column[0]] = value;
     });
-    finishProduct(context, values, 'read-csv', lastLine, lines);
+    finishProduct(context, values, 'read-csv', lastLine, ROW_LINES);
   };
 
   const drain = () => {

@@ -8,7 +8,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { PRODUCT_ELEMENTS, VARIATION_ELEMENTS } from './names.js';
-import { finishProduct, type ReadContext, warnOnce } from './read-context.js';
+import { AttributeLines, finishProduct, type ReadContext, warnOnce } from './read-context.js';
 
 const ROOT = 'mywebstore';
 const CREATED_AT = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}|T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?)$/;
@@ -67,7 +67,7 @@ export function createXmlReader(context: ReadContext, skippedLines = 0): XmlRead
   let rootSeen = false;
   let createdAt: string | undefined;
   let product: Record_ | undefined;
-  let lines: Record<string, number> = {};
+  const lines = new AttributeLines();
   let images: string[] = [];
   let variations: Record<string, unknown>[] = [];
   let variationsDepth = -1;
@@ -159,7 +159,7 @@ export function createXmlReader(context: ReadContext, skippedLines = 0): XmlRead
         for (const key in tag.attributes) {
           if (key.toLowerCase() === 'id') {
             product.values.id = tag.attributes[key]!.trim();
-            lines.id = at();
+            lines.set('id', at());
             spelling(`${name} ${key}="…"`, 'id', 'id');
           }
         }
@@ -221,7 +221,7 @@ export function createXmlReader(context: ReadContext, skippedLines = 0): XmlRead
       if (variations.length > 0) values.variations = variations;
       finishProduct(context, values, 'read', product.line, lines);
       product = undefined;
-      lines = {};
+      lines.clear();
       // New arrays only when the product took the old ones.
       if (images.length > 0) images = [];
       if (variations.length > 0) variations = [];
@@ -231,7 +231,7 @@ export function createXmlReader(context: ReadContext, skippedLines = 0): XmlRead
 
   const closeField = (f: Field) => {
     const value = f.text.trim();
-    lines[f.attribute] = f.line;
+    lines.set(f.attribute, f.line);
     if (f.nested) {
       builder.error({
         line: f.line,
