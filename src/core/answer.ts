@@ -117,22 +117,48 @@ const WHOLE_READ_MAX = 256 * 1024;
  * bomb counts at its full size), at the deadline, or on the caller's abort. Stopping cancels the
  * stream, which closes the connection instead of leaving it downloading.
  */
-export async function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
+export function readBody(response: Response, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
   const stream = response.body;
-  if (stream === null) return '';
+  if (stream === null) return Promise.resolve('');
   const headers = response.headers;
   const declared = headers.get('content-length');
-  const whole = declared !== null && Number(declared) <= Math.min(limit, WHOLE_READ_MAX) && headers.get('content-encoding') === null;
-  const read = new BodyRead(whole ? undefined : stream.getReader(), deadline);
+  if (declared !== null && Number(declared) <= Math.min(limit, WHOLE_READ_MAX) && headers.get('content-encoding') === null) {
+    return readWhole(response, deadline, signal);
+  }
+  return readStream(stream.getReader(), limit, deadline, signal);
+}
+
+/** One `text()` call, rejected at once by the deadline or the caller's abort (the usual answer: no more than that). */
+function readWhole(response: Response, deadline: number, signal: AbortSignal | undefined): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const read: PendingRead = { deadline, stop: reject };
+    const stopListening = signal && whenAborted(signal, () => reject(signal.reason));
+    deadlines.add(read);
+    response.text().then(
+      (text) => {
+        deadlines.delete(read);
+        stopListening?.();
+        resolve(text);
+      },
+      (error: unknown) => {
+        deadlines.delete(read);
+        stopListening?.();
+        reject(error);
+      },
+    );
+  });
+}
+
+async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, deadline: number, signal: AbortSignal | undefined): Promise<string> {
+  const read = new StreamRead(reader, deadline);
   const stopListening = signal && whenAborted(signal, () => read.stop(signal.reason));
   deadlines.add(read);
   // Decoded once at the end: one call, no streaming state (a body is mostly one chunk).
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
-    if (read.reader === undefined) return await read.until(response.text());
     for (;;) {
-      const { done, value } = await read.reader.read();
+      const { done, value } = await reader.read();
       if (read.stopped) throw read.reason;
       if (done) return decodeUtf8(chunks, total);
       total += value.byteLength;
@@ -152,32 +178,27 @@ export async function readBody(response: Response, limit: number, deadline: numb
   }
 }
 
-/** One body being read (by a reader, or in one call), and why it was stopped. */
-class BodyRead {
+/** A body read the deadline timer may stop. */
+interface PendingRead {
+  readonly deadline: number;
+  stop(why: unknown): void;
+}
+
+/** A body read as a stream, and why it was stopped. */
+class StreamRead implements PendingRead {
   stopped = false;
   reason: unknown;
-  /** Rejects the one-call read's promise. */
-  #fail: ((why: unknown) => void) | undefined;
 
   constructor(
-    readonly reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
+    readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     readonly deadline: number,
   ) {}
-
-  /** `reading`, unless the read is stopped first. */
-  until<T>(reading: Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#fail = reject;
-      reading.then(resolve, reject);
-    });
-  }
 
   stop(why: unknown): void {
     if (this.stopped) return;
     this.stopped = true;
     this.reason = why;
-    this.#fail?.(why);
-    this.reader?.cancel().catch(() => {});
+    this.reader.cancel().catch(() => {});
   }
 }
 
@@ -187,18 +208,18 @@ class BodyRead {
  * deadline comes first: a timer set and cleared for every answer cost more than the rest of reading a small one.
  */
 const deadlines = {
-  reads: new Set<BodyRead>(),
+  reads: new Set<PendingRead>(),
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
   /** When the timer fires (Infinity: not set). */
   at: Number.POSITIVE_INFINITY,
 
-  add(read: BodyRead): void {
+  add(read: PendingRead): void {
     this.reads.add(read);
     if (read.deadline < this.at) this.arm(read.deadline);
     else if (this.reads.size === 1) this.hold(true);
   },
 
-  delete(read: BodyRead): void {
+  delete(read: PendingRead): void {
     this.reads.delete(read);
     if (this.reads.size === 0) this.hold(false);
   },

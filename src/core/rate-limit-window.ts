@@ -99,6 +99,12 @@ export class ProcessWindows {
     applySettle(this.#current(tokenId, now), settle, now);
   }
 
+  /** Whether the token's answers carry no figures and no refusal holds it: whether its requests may go uncounted. */
+  unpaced(tokenId: string): boolean {
+    const token = this.#tokens.get(tokenId);
+    return token !== undefined && token.limit === 0 && token.inFlight.size === 0 && this.now() >= token.blocked;
+  }
+
   step(step: RateLimitStep): RateLimitStepResult {
     const now = this.now();
     const token = this.#current(step.tokenId, now);

@@ -46,11 +46,13 @@ const HOLD_MARGIN_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** A step that applies no answers (most takes): one array for all of them. */
 const NO_SETTLES: readonly RateLimitSettle[] = Object.freeze([]);
+/** Where `acquire` counted a request of an unpaced token: nowhere (see `ProcessWindows.unpaced`). */
+const UNPACED = 'q';
 /** The most a `Date` header may differ from this host's clock and still be taken as the service's time. */
 const MAX_CLOCK_SKEW_MS = 3_600_000;
 
 /**
- * Where `acquire` counted a request, and under which id: `p…` in this process's own view, `s…`
+ * Where `acquire` counted a request, and under which id: `p…` in this process's own view, `q` nowhere (an unpaced token), `s…`
  * in the shared store (`sb…` for a budgeted API's keys). The store may fail or come back while
  * the request is out; its answer goes where it was counted.
  * @internal
@@ -110,6 +112,9 @@ export class RateLimiter {
     const budget = budgeted && this.#enabled;
     // A budget shared through a store is never counted by this process alone (it would spend it all).
     if (this.#shared && (budget || this.#shared.usable())) return this.#acquireShared(tokenId, budget, target, signal, timeoutMs);
+    // A token whose answers carry no figures, and no refusal holds, has nothing to pace: its
+    // requests go uncounted (were figures to appear, the service's first count stands alone).
+    if (!budget && this.#own.unpaced(tokenId)) return UNPACED;
     const id = `p${++this.#sequence}`;
     const result = this.#own.step(this.#stepOf(tokenId, budget, id, timeoutMs));
     return result.status === 'taken' ? id : this.#acquireSlowly(tokenId, budget, target, signal, timeoutMs, id, result);
@@ -253,14 +258,15 @@ export class RateLimiter {
   }
 
   /** Reads the answer's rate-limit headers, if it carried them; `countedIn` is what `acquire` said of its request. */
-  observe(_tokenId: string, headers: Headers, countedIn: CountedIn): void {
+  observe(tokenId: string, headers: Headers, countedIn: CountedIn): void {
     const remaining = headers.get('x-ratelimit-remaining');
     const reset = remaining === null ? null : headers.get('x-ratelimit-reset');
-    const arrived = this.now();
     if (reset === null) {
-      this.#answers.set(countedIn, { id: countedIn, kind: 'none', limit: 0, remaining: 0, window: 0, resetInMs: 0 });
+      // An unpaced token's answers carry none: nothing changes.
+      if (countedIn !== UNPACED) this.#answers.set(countedIn, { id: countedIn, kind: 'none', limit: 0, remaining: 0, window: 0, resetInMs: 0 });
       return;
     }
+    const arrived = this.now();
     const limit = Number(headers.get('x-ratelimit-limit') ?? Number.NaN);
     const info = { limit, remaining: Number(remaining), reset: Number(reset) };
     if (!Number.isFinite(info.remaining) || !Number.isFinite(info.reset)) return;
@@ -268,18 +274,22 @@ export class RateLimiter {
     this.#learnServiceClock(headers.get('date'), arrived);
     // Remaining and Reset are all the holding needs; without a Limit, the room left is all there is.
     const known = Number.isFinite(limit) && limit > 0 ? limit : info.remaining + 1;
-    this.#answers.set(countedIn, {
+    const figures: RateLimitSettle = {
       id: countedIn,
       kind: 'figures',
       limit: known,
       remaining: Math.min(known, Math.max(0, info.remaining)),
       window: info.reset,
       resetInMs: this.#untilService(info.reset),
-    });
+    };
+    // An uncounted request has no slot to give back: its figures apply at once.
+    if (countedIn === UNPACED) this.#own.settle(tokenId, { ...figures, id: '' });
+    else this.#answers.set(countedIn, figures);
   }
 
   /** The request `acquire` counted got its answer, or none: it no longer holds room where it was counted. */
   release(tokenId: string, countedIn: CountedIn): void {
+    if (countedIn === UNPACED) return;
     const settle = this.#answers.get(countedIn) ?? { id: countedIn, kind: 'release', limit: 0, remaining: 0, window: 0, resetInMs: 0 };
     this.#answers.delete(countedIn);
     if (countedIn.startsWith('s')) {

@@ -40,6 +40,19 @@ describe('rate limits', () => {
     expect(arrivals[1]).toBeGreaterThanOrEqual(reset * 1000);
   });
 
+  it('a token whose answers carried no figures is paced again once they appear', async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 1;
+    const figures = { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) };
+    // Two answers without figures (nothing to pace by), then a full window.
+    const arrivals = categoryServer((n) => (n <= 2 ? {} : figures));
+    const client = makeClient({ cache: false, rateLimit: false });
+    for (let id = 1; id <= 4; id++) await client.catalog.categories.get(id);
+    expect(arrivals).toHaveLength(4);
+    expect(arrivals[2]).toBeLessThan(reset * 1000);
+    expect(arrivals[3]).toBeGreaterThanOrEqual(reset * 1000);
+    expect(client.rateLimit).toEqual({ limit: 3, remaining: 0, reset });
+  });
+
   it('refuses, before sending, a request that would cross the daily budget', async () => {
     const arrivals = categoryServer();
     const client = makeClient({ cache: false, rateLimit: { perDay: 3 } });
