@@ -41,7 +41,9 @@ export const BUDGETS = [
   // fixes (a file served from the handle it was measured by, a reader's cancel) took it to 37.6. Round
   // four's hardening (depth and record limits, redirects by hand, the private-network guard, basic auth)
   // fit in by writing CSV cells without csv-stringify: 36.3 KB.
-  { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 38, forbidden: ['ky', 'p-retry', 'is-network-error'] },
+  // CSV reading (csv-parse, a quarter of the entry) loads only when a CSV feed is checked: 38.0 -> 30.3 KB,
+  // the chunk 8.2 KB on its own.
+  { entry: 'emporio/feed', file: 'dist/feed.js', budgetKb: 38, lazyBudgetKb: 8.5, forbidden: ['ky', 'p-retry', 'is-network-error'] },
   // The orders tracker is an entry of its own: exported from `emporio` it took the root to 60.7 KB.
   // It calls the client it is given, so it carries no HTTP client of its own (3.5 KB measured at its start).
   { entry: 'emporio/orders-tracker', file: 'dist/orders-tracker.js', budgetKb: 3.75, forbidden: ['ky', 'p-retry', 'is-network-error'] },
