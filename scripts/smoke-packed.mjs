@@ -208,6 +208,10 @@ try {
   writer.end();
   const feedReport = await feed.checkFeed(new Uint8Array(await gzipped));
   if (feedReport.products !== 1 || feedReport.errorCount !== 0) throw new Error('feed');
+  // A CSV feed: its parser is a chunk of its own, loaded on first use.
+  const csv = 'id,name,link,image,category,price,vat,availability,manufacturer,mpn,ean,quantity\\nP-1,Example,https://shop.example.com/p/1,https://shop.example.com/p/1.jpg,A > B,1.50,24,In Stock,M,X,2001001001018,1\\n';
+  const csvReport = await feed.checkFeed(csv);
+  if (csvReport.products !== 1 || csvReport.errorCount !== 0) throw new Error(\`CSV feed: \${JSON.stringify(csvReport)}\`);
   // The orders tracker remembers an open order.
   const tracker = ordersTracker.createOrderTracker({ client, onEvent: () => {} });
   if (!(await tracker.track(order)) || (await tracker.tracked())[0]?.order.code !== 'DEMO-OPEN') throw new Error('orders tracker');
