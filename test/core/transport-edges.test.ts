@@ -89,9 +89,9 @@ describe('time-outs', () => {
   });
 
   /** A real loopback server (msw lets its requests through) that sends the headers and the start of a body, then nothing more. */
-  async function stallingServer(): Promise<string> {
+  async function stallingServer(declaredLength?: number): Promise<string> {
     const stalling = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', ...(declaredLength ? { 'content-length': String(declaredLength) } : {}) });
       res.write('{"order": {"code": "A", ');
     });
     servers.push(stalling);
@@ -108,6 +108,26 @@ describe('time-outs', () => {
     const error = await rejection(client.orders.get('A', { timeout: 300 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  // A body that declares its length is read in one call, not as a stream: the same bounds hold.
+  it('a body of declared length that stalls gives a TimeoutError too', async () => {
+    const baseUrl = await stallingServer(1000);
+    const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+    const started = Date.now();
+    const error = await rejection(client.orders.get('A', { timeout: 300 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("an abort while a body of declared length stalls rejects at once with the caller's reason", async () => {
+    const baseUrl = await stallingServer(1000);
+    const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+    const controller = new AbortController();
+    const reason = new Error('user left');
+    setTimeout(() => controller.abort(reason), 100);
+    const error = await rejection(client.orders.get('A', { timeout: 30_000, signal: controller.signal }));
+    expect(error).toBe(reason);
   });
 
   it('stops each stalled body at its own deadline: a shorter one that starts later ends first, the longer one still ends', async () => {
