@@ -101,18 +101,12 @@ describe('time-outs', () => {
     return baseUrl;
   }
 
-  it('covers the body too: headers that arrive and a body that stalls give a TimeoutError', async () => {
-    const baseUrl = await stallingServer();
-    const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
-    const started = Date.now();
-    const error = await rejection(client.orders.get('A', { timeout: 300 }));
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-  });
-
-  // A body that declares its length is read in one call, not as a stream: the same bounds hold.
-  it('a body of declared length that stalls gives a TimeoutError too', async () => {
-    const baseUrl = await stallingServer(1000);
+  // A body that declares its length is read in one call, any other as a stream: the same bound holds for both.
+  it.each([
+    ['without a length', undefined],
+    ['of declared length', 1000],
+  ])('covers the body too: headers that arrive and a body %s that stalls give a TimeoutError', async (_, declaredLength) => {
+    const baseUrl = await stallingServer(declaredLength);
     const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
     const started = Date.now();
     const error = await rejection(client.orders.get('A', { timeout: 300 }));
