@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createFeedWriter, type FeedProduct, FeedValidationError, toProductUpdate, writeFeed } from 'emporio/feed';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readAll, sampleProduct } from './sample.js';
 
@@ -145,6 +146,54 @@ describe('createFeedWriter', () => {
     expect(report.errors.map((e) => [e.productId, e.attribute, e.rule])).toEqual([
       ['EX-1001', 'id', 'duplicate_id'],
       ['B', 'variations[0].variation_id', 'duplicate_id'],
+    ]);
+  });
+
+  it('tells numbered ids apart exactly (leading zeros, other prefixes, large numbers) and catches each one repeated', async () => {
+    // `SKU-` and a number is the feed's numbered form (kept apart from every other id); the
+    // rest are ids of other forms that read alike.
+    const ids = ['SKU-7', 'SKU-07', 'SKU-007', '7', 'EXT-7', 'SKU-7a', 'SKU-0', 'SKU-00', 'SKU-1000000', 'SKU-5000000'];
+    const large = ['SKU-16777215', 'SKU-16777216', 'SKU-23456789', 'SKU-123456789'];
+    const unique = [...ids, ...large];
+    const { text, report } = await writeToText([...unique, ...unique.slice().reverse()].map((id) => sampleProduct({ id })));
+    for (const id of unique) expect(text).toContain(`<id>${id}</id>`);
+    expect(report.products).toBe(unique.length);
+    expect(report.errors.map((e) => [e.productId, e.rule])).toEqual(unique.slice().reverse().map((id) => [id, 'duplicate_id']));
+  });
+
+  it('reports as repeated exactly the ids a Set has seen, whatever mix of numbered and other ids', async () => {
+    // Mostly a few small numbers, so that the same number comes back in another form.
+    const number = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 12 }) }, fc.integer({ min: 16_777_210, max: 16_777_220 }), fc.integer({ min: 0, max: 2 ** 31 }));
+    const id = fc.oneof(
+      fc.tuple(fc.constantFrom('', 'SKU-', 'EXT-', 'SKU-0', 'SKU-1'), fc.constantFrom('', '0', '00'), number).map(([prefix, zeros, n]) => `${prefix}${zeros}${n}`),
+      fc.constantFrom('SKU-', 'SKU-x', 'x7'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(id, { minLength: 1, maxLength: 60 }), async (ids) => {
+        const { report } = await writeToText(ids.map((each) => sampleProduct({ id: each })));
+        const seen = new Set<string>();
+        const repeated = ids.filter((each) => seen.size === seen.add(each).size);
+        expect(report.errors.map((e) => [e.productId, e.rule])).toEqual(repeated.map((each) => [each, 'duplicate_id']));
+        expect(report.products).toBe(seen.size);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('holds no id of a product it refused: the same id written later is no repeat', async () => {
+    const { report } = await writeToText([
+      sampleProduct({ id: 'SKU-9', vat: 101 }),
+      sampleProduct({ id: 'SKU-9' }),
+      sampleProduct({ id: 'OTHER-9', vat: 101 }),
+      sampleProduct({ id: 'OTHER-9' }),
+      sampleProduct({ id: 'SKU-9', vat: 101 }),
+    ]);
+    expect(report.products).toBe(2);
+    expect(report.errors.map((e) => [e.productId, e.rule])).toEqual([
+      ['SKU-9', 'range'],
+      ['OTHER-9', 'range'],
+      ['SKU-9', 'range'],
+      ['SKU-9', 'duplicate_id'],
     ]);
   });
 
