@@ -154,6 +154,16 @@ describe('every rule has a refusing case', () => {
     expect(refusal(sampleProduct({ image: '' }))).toBeUndefined();
   });
 
+  it('image_format: an AVIF link ends in .avif (any case) at its end or before a query or fragment, in an image or additional image', () => {
+    const avif = ['https://shop.example.com/1.avif', 'https://shop.example.com/1.AVIF', 'https://shop.example.com/1.AvIf?w=200', 'https://shop.example.com/1.avif#top', 'https://shop.example.com/p?x=1#a.avif', 'https://shop.example.com/p?f=1.avif', 'https://shop.example.com/p?f=1.avif?', 'https://shop.example.com/a?b?c.avif#d'];
+    const other = ['https://shop.example.com/1.avif.jpg', 'https://shop.example.com/avif/1.jpg', 'https://shop.example.com/1avif', 'https://shop.example.com/1.avi', 'https://shop.example.com/1.avifs?w=1', 'https://shop.example.com/1.av\u0131f', 'https://shop.example.com/1.AV\u0130F', 'https://shop.example.com/?.avi#f'];
+    for (const image of avif) {
+      expect(refusal(sampleProduct({ image })), image).toMatchObject({ attribute: 'image', rule: 'image_format' });
+      expect(refusal(sampleProduct({ additional_images: [image] })), image).toMatchObject({ attribute: 'additional_images[0]', rule: 'image_format' });
+    }
+    for (const image of other) expect(refusal(sampleProduct({ image, additional_images: [image] })), image).toBeUndefined();
+  });
+
   it('weight: grams or kilograms ending in kg', () => {
     expect(refusal(sampleProduct({ weight: '3.2 lbs' }))).toMatchObject({ attribute: 'weight', rule: 'weight' });
     expect(refusal(sampleProduct({ weight: -5 }))).toMatchObject({ attribute: 'weight', rule: 'weight' });
