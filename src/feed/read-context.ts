@@ -68,8 +68,9 @@ export function finishProduct(
   lines: AttributeLines,
 ): void {
   const lists = context.lists;
-  lists.errors.length = 0;
-  lists.warnings.length = 0;
+  // Emptied only when filled: setting an array's length is a call into the engine, per product.
+  if (lists.errors.length > 0) lists.errors.length = 0;
+  if (lists.warnings.length > 0) lists.warnings.length = 0;
   const product = checkProduct(raw, mode, lists, line, context.ids);
   if (lists.errors.length > 0 || lists.warnings.length > 0) {
     for (const issue of lists.errors) if (issue.attribute !== undefined) issue.line = lines.get(issue.attribute) ?? line;
