@@ -52,9 +52,9 @@ const UNPACED = 'q';
 const MAX_CLOCK_SKEW_MS = 3_600_000;
 
 /**
- * Where `acquire` counted a request, and under which id: `p…` in this process's own view, `q` nowhere (an unpaced token), `s…`
- * in the shared store (`sb…` for a budgeted API's keys). The store may fail or come back while
- * the request is out; its answer goes where it was counted.
+ * Where `acquire` counted a request, and under which id: `p…` in this process's own view, `s…`
+ * in the shared store (`sb…` for a budgeted API's keys), `q` nowhere (an unpaced token). The
+ * store may fail or come back while the request is out; its answer goes where it was counted.
  * @internal
  */
 export type CountedIn = string;
