@@ -29,7 +29,7 @@ const PRODUCTS = Number(process.env.EMPORIO_BENCH_FEED_PRODUCTS ?? 1_000_000);
 const WRITE_ROUNDS = 8;
 const CHECK_ROUNDS = 3;
 const MiB = 1024 * 1024;
-const CREATED_AT = new Date(2026, 5, 10, 9, 30);
+export const CREATED_AT = new Date(2026, 5, 10, 9, 30);
 const DESCRIPTION = 'Lightweight trail running shoe with a lugged outsole, a breathable mesh upper and a cushioned midsole.';
 
 function product(i: number): FeedProduct {
@@ -51,24 +51,24 @@ function product(i: number): FeedProduct {
   };
 }
 
-function* products(count: number): Generator<FeedProduct> {
+export function* products(count: number): Generator<FeedProduct> {
   for (let i = 1; i <= count; i++) yield product(i);
 }
 
 /** 512 KiB: the file stream's buffer `writeFeed` gives a path (Node's default of 16 KiB is slower for every writer). */
 const FILE_BUFFER = 512 * 1024;
 /** Chunks flushed below 65,536 characters, where `TextEncoder.encodeInto` slows (see CHUNK_CHARS in src/feed/output.ts). */
-const CHUNK_CHARS = 32 * 1024;
+export const CHUNK_CHARS = 32 * 1024;
 
 /** The feed's head and one product, as a template string each: what a shop's hand-made writer writes. */
-function head(): string {
+export function head(): string {
   const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
   const d = CREATED_AT;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}</created_at>\n  <products>\n`;
 }
 
 /** The indentation is written into the template (a piece put in per line made the writer a fifth slower). */
-function productTemplate(p: FeedProduct): string {
+export function productTemplate(p: FeedProduct): string {
   return `    <product>
       <id>${p.id}</id>
       <name>${p.name}</name>

@@ -29,7 +29,7 @@ const TOKEN = 'bench-orders-token';
 const orderUrl = (base: string) => `${base}/merchants/ecommerce/orders/DEMO-OPEN`;
 const headers = { accept: 'application/vnd.marketplace+json; version=3.0', authorization: `Bearer ${TOKEN}` };
 
-function orderBody(): Buffer {
+export function orderBody(): Buffer {
   const recorded = JSON.parse(
     readFileSync(new URL('../test/fixtures/recorded/merchants_ecommerce_orders_demo_open.json', import.meta.url), 'utf8'),
   ) as { response: { body: unknown } };
@@ -41,7 +41,7 @@ const check = (order: { code: string }) => {
 };
 
 /** The variants on `base`, each running n calls: raw fetch + JSON.parse, bare ky (`.json()`), and `sdk.orders.get`. */
-function variantsOn(base: string, sdk: MarketplaceClient) {
+export function variantsOn(base: string, sdk: MarketplaceClient) {
   const target = orderUrl(base);
   const bareKy = ky.create({ retry: 0 });
   return {
@@ -60,7 +60,7 @@ function variantsOn(base: string, sdk: MarketplaceClient) {
   };
 }
 
-const clientOptions = (baseUrl: string) => ({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+export const clientOptions = (baseUrl: string) => ({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
 
 /** One process's loopback comparison (run by `inFreshProcesses`): median milliseconds for CALLS calls. */
 export async function measureLoopback() {

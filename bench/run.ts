@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (all), or `npm run bench -- webhooks pagination` (a subset).
+ * `npm run bench` (all but the opt-in ones), or `npm run bench -- webhooks pagination` (a subset).
  * Prints every ratio with its goal, and writes bench/results.json: all of it on a full run, the
  * rows measured on a partial one (the other rows stay).
  * A benchmark that cannot run (a missing build, a failed import) is a FAIL row, not a crash.
@@ -18,7 +18,10 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   'several-instances': async () => (await import('./several-instances.js')).benchSeveralInstances(),
   feed: async () => (await import('./feed.js')).benchFeed(),
   inbox: async () => (await import('./inbox.js')).benchInbox(),
+  instructions: async () => (await import('./instructions.js')).benchInstructions(),
 };
+/** Run only when named: they need valgrind and take some 15 minutes. */
+const OPT_IN = new Set(['instructions']);
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in BENCHMARKS));
@@ -26,7 +29,7 @@ if (unknown.length > 0) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(2);
 }
-const selected = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
+const selected = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS).filter((name) => !OPT_IN.has(name));
 
 const started = performance.now();
 const rows: Row[] = [];
