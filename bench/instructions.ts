@@ -12,8 +12,11 @@
  * agree within 0.2% (the cause not found): each count is the lower of two runs.
  *
  * What a count leaves out: the kernel (system calls, page faults, copying into the page cache)
- * and what an instruction costs (cache misses, stalls). These rows are context for the time
- * goals of `feed` and `request-overhead`, not goals of their own.
+ * and what an instruction costs (cache misses, stalls). The order call's count still depends on
+ * time: the client's event loop turns while it waits, more of them when the server (or the
+ * machine) is slow, so it moves more than the feed's (1.02-1.09 × bare ky in four runs, the
+ * highest beside a test run). These rows are context for the time goals of `feed` and
+ * `request-overhead`, not goals of their own.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -28,7 +31,7 @@ const ORDER_CALLS = [2_000, 4_000] as const;
 const SOURCE = fileURLToPath(new URL('./instructions-workload.ts', import.meta.url));
 /**
  * The workloads as plain JavaScript, importing `emporio` as users do (the built package, by its
- * exports): run through tsx, the counts of one workload moved by up to a fifth between runs, and
+ * exports): run through tsx, the counts of one workload moved by a fifth or more between runs, and
  * tsx maps `emporio` to the TypeScript sources.
  */
 const WORKLOAD = fileURLToPath(new URL('./.instructions-workload.mjs', import.meta.url));
