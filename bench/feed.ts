@@ -15,6 +15,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { checkFeed, type FeedProduct, writeFeed } from 'emporio/feed';
 import { SaxesParser } from 'saxes';
 import { fmt, inFreshProcesses, median, type Row } from './harness.js';
@@ -58,17 +59,17 @@ export function* products(count: number): Generator<FeedProduct> {
 /** 512 KiB: the file stream's buffer `writeFeed` gives a path (Node's default of 16 KiB is slower for every writer). */
 const FILE_BUFFER = 512 * 1024;
 /** Chunks flushed below 65,536 characters, where `TextEncoder.encodeInto` slows (see CHUNK_CHARS in src/feed/output.ts). */
-export const CHUNK_CHARS = 32 * 1024;
+const CHUNK_CHARS = 32 * 1024;
 
 /** The feed's head and one product, as a template string each: what a shop's hand-made writer writes. */
-export function head(): string {
+function head(): string {
   const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
   const d = CREATED_AT;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}</created_at>\n  <products>\n`;
 }
 
 /** The indentation is written into the template (a piece put in per line made the writer a fifth slower). */
-export function productTemplate(p: FeedProduct): string {
+function productTemplate(p: FeedProduct): string {
   return `    <product>
       <id>${p.id}</id>
       <name>${p.name}</name>
@@ -89,12 +90,11 @@ export function productTemplate(p: FeedProduct): string {
 }
 
 /**
- * The baselines: plain writers of the same bytes, no checks, to a file stream with a 512 KiB
- * buffer. `per-product` writes one template string per product (the stream gathers them);
+ * The baselines: plain writers of the same bytes, no checks, to `out` (here a file stream with a
+ * 512 KiB buffer). `per-product` writes one template string per product (the stream gathers them);
  * `chunked` joins them into chunks below the encoding cliff first. The bench takes whichever is faster.
  */
-async function templateWriter(count: number, file: string, chunked: boolean): Promise<void> {
-  const out = createWriteStream(file, { highWaterMark: FILE_BUFFER });
+export async function templateWriter(count: number, out: Writable, chunked: boolean): Promise<void> {
   let pending = head();
   if (!chunked) {
     out.write(pending);
@@ -156,7 +156,7 @@ export async function measureFeedWrite(): Promise<{ ms: number; cpuMs: number; s
   const variant = process.env.EMPORIO_BENCH_FEED_VARIANT;
   let written = PRODUCTS;
   const result = await measured(async () => {
-    if (variant === 'per-product' || variant === 'chunked') await templateWriter(PRODUCTS, file, variant === 'chunked');
+    if (variant === 'per-product' || variant === 'chunked') await templateWriter(PRODUCTS, createWriteStream(file, { highWaterMark: FILE_BUFFER }), variant === 'chunked');
     else written = (await writeFeed(products(PRODUCTS), file, { createdAt: CREATED_AT })).products;
   });
   const hash = await sha256(file);

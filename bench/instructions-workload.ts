@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { MarketplaceClient } from 'emporio';
 import { writeFeed } from 'emporio/feed';
-import { CHUNK_CHARS, CREATED_AT, head, products, productTemplate } from './feed.js';
+import { CREATED_AT, products, templateWriter } from './feed.js';
 import { clientOptions, orderBody, variantsOn } from './request-overhead.js';
 
 const [workload, count] = process.argv.slice(2) as [string, string];
@@ -27,19 +27,6 @@ const discarding = () =>
       done();
     },
   });
-
-async function templateWriter(): Promise<void> {
-  const out = discarding();
-  let pending = head();
-  for (const p of products(n)) {
-    pending += productTemplate(p);
-    if (pending.length < CHUNK_CHARS) continue;
-    if (!out.write(pending)) await once(out, 'drain');
-    pending = '';
-  }
-  out.end(`${pending}  </products>\n</mywebstore>\n`);
-  await once(out, 'finish');
-}
 
 /** The canned order, answered by a plain node:http server in a child process; resolves to its URL and a stop. */
 async function orderServer(): Promise<{ url: string; stop(): void }> {
@@ -59,7 +46,7 @@ if (workload === 'feed-sdk') {
   const report = await writeFeed(products(n), discarding(), { createdAt: CREATED_AT });
   if (report.products !== n) throw new Error(`wrote ${report.products} of ${n} products`);
 } else if (workload === 'feed-template') {
-  await templateWriter();
+  await templateWriter(n, discarding(), true);
 } else if (workload.startsWith('orders-')) {
   const server = await orderServer();
   try {
