@@ -88,6 +88,7 @@ function optional(xml: string, open: string, value: string | undefined, close: s
  */
 class SharedRun {
   // Up to seven values, compared one by one (an array per product would cost more than it saves).
+  // The first starts as no value a product has, so the first run is built.
   private k0: unknown = SharedRun;
   private k1: unknown;
   private k2: unknown;
