@@ -3,7 +3,8 @@
  * - Writing: `writeFeed` (every product checked) against the faster of two plain template-string
  *   writers of the same bytes to a file stream with a 512 KiB buffer (one write per product, or
  *   chunks below the 65,536-character encoding cliff); every file is compared byte for byte.
- *   Goal: throughput >= 0.8 × that baseline's, RSS growth < 100 MiB.
+ *   Goal: throughput >= 0.8 × that baseline's, RSS growth < 100 MiB. Context: the same with the
+ *   values as flat strings rather than the concatenations the bench builds them as.
  * - Checking: `checkFeed` on that file against saxes's own parse of it with no handlers (the
  *   same reading and decoding). Goal: throughput >= 0.5 × the bare parse in every round, RSS growth < 100 MiB.
  * Each measurement runs in a fresh process (RSS is the process's), the variants taking turns; a
@@ -28,6 +29,8 @@ const PRODUCTS = Number(process.env.EMPORIO_BENCH_FEED_PRODUCTS ?? 1_000_000);
  * median, as the outside harness ran; the check's goal holds in every round.
  */
 const WRITE_ROUNDS = 8;
+/** Processes per variant for the context row with flat values. */
+const FLAT_ROUNDS = 4;
 const CHECK_ROUNDS = 3;
 const MiB = 1024 * 1024;
 export const CREATED_AT = new Date(2026, 5, 10, 9, 30);
@@ -52,8 +55,24 @@ function product(i: number): FeedProduct {
   };
 }
 
-export function* products(count: number): Generator<FeedProduct> {
-  for (let i = 1; i <= count; i++) yield product(i);
+/**
+ * The bench's products. Their varying texts are built by concatenation, which V8 keeps as a tree
+ * of pieces until a character is read; `flat` reads one of each first, so they arrive as one
+ * string each, as `JSON.parse` or a database driver hands them over (a checked writer reads them
+ * anyway, a plain one passes the trees on to the encoder).
+ */
+export function* products(count: number, flat = false): Generator<FeedProduct> {
+  for (let i = 1; i <= count; i++) {
+    const p = product(i);
+    if (flat) {
+      p.id.charCodeAt(0);
+      p.name.charCodeAt(0);
+      p.link.charCodeAt(0);
+      p.image.charCodeAt(0);
+      p.mpn.charCodeAt(0);
+    }
+    yield p;
+  }
 }
 
 /** 512 KiB: the file stream's buffer `writeFeed` gives a path (Node's default of 16 KiB is slower for every writer). */
@@ -94,13 +113,13 @@ function productTemplate(p: FeedProduct): string {
  * 512 KiB buffer). `per-product` writes one template string per product (the stream gathers them);
  * `chunked` joins them into chunks below the encoding cliff first. The bench takes whichever is faster.
  */
-export async function templateWriter(count: number, out: Writable, chunked: boolean): Promise<void> {
+export async function templateWriter(count: number, out: Writable, chunked: boolean, flat = false): Promise<void> {
   let pending = head();
   if (!chunked) {
     out.write(pending);
     pending = '';
   }
-  for (const p of products(count)) {
+  for (const p of products(count, flat)) {
     if (chunked) {
       pending += productTemplate(p);
       if (pending.length < CHUNK_CHARS) continue;
@@ -156,8 +175,9 @@ export async function measureFeedWrite(): Promise<{ ms: number; cpuMs: number; s
   const variant = process.env.EMPORIO_BENCH_FEED_VARIANT;
   let written = PRODUCTS;
   const result = await measured(async () => {
-    if (variant === 'per-product' || variant === 'chunked') await templateWriter(PRODUCTS, createWriteStream(file, { highWaterMark: FILE_BUFFER }), variant === 'chunked');
-    else written = (await writeFeed(products(PRODUCTS), file, { createdAt: CREATED_AT })).products;
+    const flat = process.env.EMPORIO_BENCH_FEED_FLAT === '1';
+    if (variant === 'per-product' || variant === 'chunked') await templateWriter(PRODUCTS, createWriteStream(file, { highWaterMark: FILE_BUFFER }), variant === 'chunked', flat);
+    else written = (await writeFeed(products(PRODUCTS, flat), file, { createdAt: CREATED_AT })).products;
   });
   const hash = await sha256(file);
   if (process.env.EMPORIO_BENCH_FEED_KEEP !== '1') rmSync(file, { force: true });
@@ -253,6 +273,19 @@ export async function benchFeed(): Promise<Row[]> {
     const checkRss = Math.max(...checks.sdk.map((c) => c.rssGrowth));
     const checkedAll = checks.sdk.every((c) => c.products === PRODUCTS && c.errors === 0);
 
+    // Context, after the checks (a write removes the file they read): the same comparison with
+    // flat values, against the chunked writer (the faster in every run so far).
+    const flatWrites: Record<'sdk' | 'chunked', Write[]> = { sdk: [], chunked: [] };
+    for (let round = 0; round < FLAT_ROUNDS; round++) {
+      for (const variant of round % 2 ? (['chunked', 'sdk'] as const) : (['sdk', 'chunked'] as const)) {
+        flatWrites[variant].push(await inChild<Write>('measureFeedWrite', { EMPORIO_BENCH_FEED_VARIANT: variant, EMPORIO_BENCH_FEED_FILE: file, EMPORIO_BENCH_FEED_FLAT: '1' }));
+      }
+    }
+    const flatSameBytes = [...flatWrites.sdk, ...flatWrites.chunked].every((w) => w.hash === reference);
+    const flatMs = { sdk: median(flatWrites.sdk.map((w) => w.ms)), template: median(flatWrites.chunked.map((w) => w.ms)) };
+    const flatCpuRatio = median(flatWrites.chunked.map((w) => w.cpuMs)) / median(flatWrites.sdk.map((w) => w.cpuMs));
+    const flatRatio = Math.min(flatMs.template / flatMs.sdk, flatCpuRatio);
+
     // On a shared machine the wall clock swings with the disk (the page cache writing the file
     // back stalls whichever variant runs then): a ratio counts as the lower of wall and CPU time.
     const cpu = <K extends string>(samples: Record<K, { cpuMs: number }[]>, name: K) => median(samples[name].map((s) => s.cpuMs));
@@ -276,6 +309,15 @@ export async function benchFeed(): Promise<Row[]> {
         data: { products: PRODUCTS, bytes: size, ms: writeMs, baseline, wallRatio: writeMs.template / writeMs.sdk, cpuRatio: writeCpuRatio, sameBytes, samples: writes },
       },
       rssRow(`feed: write ${n} products, RSS growth`, writeRss),
+      {
+        name: `feed: write ${n} products with flat values (as JSON.parse or a database driver gives them) vs the chunked template writer (context)`,
+        measured: perSecond(flatMs.sdk),
+        baseline: `${perSecond(flatMs.template)} chunked`,
+        ratio: flatRatio,
+        goal: '-',
+        pass: flatSameBytes ? undefined : false,
+        data: { products: PRODUCTS, ms: flatMs, wallRatio: flatMs.template / flatMs.sdk, cpuRatio: flatCpuRatio, sameBytes: flatSameBytes, samples: flatWrites },
+      },
       {
         name: `feed: check ${n} products (checkFeed vs saxes parsing with no handlers)`,
         measured: perSecond(checkMs.sdk),
