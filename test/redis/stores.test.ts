@@ -205,16 +205,31 @@ describe.skipIf(redisServerMissing !== undefined)('emporio/redis against a real 
     it('two handler instances receiving the same 20 deliveries at once run onEvent once per delivery', async () => {
       const prefix = freshPrefix();
       const handled: string[] = [];
+      // Every delivery that runs onEvent is held until the 20 repeats have been answered, so a
+      // repeat always meets one in progress (409), however slow the machine (a 10 ms sleep
+      // once let a delivery finish first, and its repeat was answered 200 as done).
+      let answered = 0;
+      let openGate!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        openGate = resolve;
+      });
       const instances = await twoInstances(prefix, {
         urlSecret: false,
         onEvent: async (event) => {
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await gate;
           handled.push(String(event.order?.code));
         },
       });
       const codes = Array.from({ length: 20 }, (_, i) => `SAME-${i}`);
       const statuses = await Promise.all(
-        codes.flatMap((code) => instances.map((handler) => handler(post(newOrderBody({ code, state: 'open' }))).then((r) => r.status))),
+        codes.flatMap((code) =>
+          instances.map((handler) =>
+            handler(post(newOrderBody({ code, state: 'open' }))).then((r) => {
+              if (++answered === codes.length) openGate();
+              return r.status;
+            }),
+          ),
+        ),
       );
       expect(handled.toSorted()).toEqual(codes.toSorted());
       expect(statuses.filter((status) => status === 409)).toHaveLength(20);
