@@ -9,8 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fmt, mergeResults, printTable, type Row, writeResults } from './harness.js';
 
-// The processes the benchmarks start resolve `emporio` as this one does: to the built package
-// (`npm run bench` builds it first), not to the sources the root tsconfig maps it to.
+// The benchmarks measure the built package (`npm run bench` builds it first and runs this with
+// bench/tsconfig.json), not the sources the root tsconfig maps `emporio` to; the processes they
+// start resolve it the same way.
+if (!import.meta.resolve('emporio').includes('/dist/')) {
+  console.error('run the benchmarks with `npm run bench`: it builds the package and measures what users install (dist)');
+  process.exit(2);
+}
 process.env.TSX_TSCONFIG_PATH = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
 
 const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
