@@ -28,6 +28,9 @@ export class IdSet {
   /** The prefix of the numbered product ids (fixed by the first one), and their bits. */
   private prefix: string | undefined;
   private bits = new Uint32Array(1 << 10);
+  /** The two hashes of the last id hashed (two fields rather than an object per id). */
+  private h1 = 0;
+  private h2 = 0;
 
   /**
    * Adds `id` of `kind` (products and variations are kept apart); false when it was already there.
@@ -38,9 +41,35 @@ export class IdSet {
       const n = this.numbered(id);
       if (n !== -1) return this.addNumber(n, keep);
     }
+    this.hash(id, kind);
+    if ((this.count + 1) * 2 > this.table.length / 2) this.grow();
+    return this.insert(this.h1, this.h2, keep);
+  }
+
+  /**
+   * Takes `id` of `kind` out again (a product the writer took before its values were checked, then
+   * refused). Only an id `add` kept may be removed.
+   */
+  remove(id: string, kind: 0 | 1 = 0): void {
+    if (kind === 0) {
+      const n = this.numbered(id);
+      if (n !== -1) {
+        const word = n >>> 5;
+        if (word < this.bits.length) this.bits[word]! &= ~(1 << (n & 31));
+        return;
+      }
+    }
+    this.hash(id, kind);
+    this.delete(this.h1, this.h2);
+  }
+
+  private hash(id: string, kind: 0 | 1): void {
     const end = id.length - 1;
-    let h1 = 0x811c9dc5 ^ kind;
-    let h2 = 0x9747b28c + kind;
+    // The kind goes in as a character of its own, one no string holds: mixed into the first
+    // character's bits, a product's `If` and a variation's `Hf` had the same two hashes.
+    let h1 = Math.imul(0x811c9dc5 ^ (0x10000 + kind), 0x01000193);
+    let h2 = Math.imul(0x9747b28c ^ (0x10000 + kind), 0x5bd1e995);
+    h2 ^= h2 >>> 15;
     for (let i = 0; i < end; i++) {
       const c = id.charCodeAt(i);
       h1 = Math.imul(h1 ^ c, 0x01000193);
@@ -51,12 +80,10 @@ export class IdSet {
     h1 = Math.imul(h1 ^ (last >>> 3), 0x01000193);
     h1 = Math.imul(h1 ^ (h1 >>> 15), 0x2c1b3c6d);
     h1 ^= h1 >>> 12;
-    h1 = ((h1 & ~7) | (last & 7)) >>> 0 || 1; // 0 marks an empty slot
+    this.h1 = ((h1 & ~7) | (last & 7)) >>> 0 || 1; // 0 marks an empty slot
     h2 = Math.imul(h2 ^ last, 0x5bd1e995);
     h2 ^= h2 >>> 15;
-    h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) >>> 0;
-    if ((this.count + 1) * 2 > this.table.length / 2) this.grow();
-    return this.insert(h1, h2, keep);
+    this.h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) >>> 0;
   }
 
   /** The number `id` ends in, when it is `prefix` and that number in plain decimal (below MAX_NUMBERED); else -1. */
@@ -104,6 +131,33 @@ export class IdSet {
       }
       if (stored === h1 && table[at + 1] === h2) return false;
     }
+  }
+
+  /**
+   * Empties the slot of (h1, h2) and moves back the later ids of its run that the gap would cut
+   * off from their first slot (linear probing's deletion: no marker left behind).
+   */
+  private delete(h1: number, h2: number): void {
+    const table = this.table;
+    const mask = table.length / 2 - 1;
+    let hole = h1 & mask;
+    for (; ; hole = (hole + 1) & mask) {
+      const stored = table[hole * 2]!;
+      if (stored === 0) return;
+      if (stored === h1 && table[hole * 2 + 1] === h2) break;
+    }
+    for (let next = (hole + 1) & mask; table[next * 2] !== 0; next = (next + 1) & mask) {
+      const home = table[next * 2]! & mask;
+      // An id may fill the hole when the hole lies between its first slot and where it sits.
+      if (((next - home) & mask) >= ((next - hole) & mask)) {
+        table[hole * 2] = table[next * 2]!;
+        table[hole * 2 + 1] = table[next * 2 + 1]!;
+        hole = next;
+      }
+    }
+    table[hole * 2] = 0;
+    table[hole * 2 + 1] = 0;
+    this.count--;
   }
 
   private grow(): void {
