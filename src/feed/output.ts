@@ -5,7 +5,9 @@
 import { Readable } from 'node:stream';
 import { FeedValidationError } from './errors.js';
 import { IdSet } from './id-set.js';
-import { checkProduct, type IssueLists, type RuleMode, type WriteStats } from './rules.js';
+import { plainProduct } from './plain-product.js';
+import { addIds, checkHeldProduct, checkProduct, type IssueLists, removeIds, type RuleMode, type WriteStats } from './rules.js';
+import { ValueScan } from './value-scan.js';
 import type { WrittenProduct } from './values.js';
 import type { FeedIssue, FeedProduct, FeedReport } from './types.js';
 
@@ -66,6 +68,7 @@ const FILE_BUFFER_BYTES = 512 * 1024;
 /** Room for any chunk of ASCII but one with a giant product (a chunk ends past CHUNK_CHARS). */
 const RECYCLED_CHUNK_BYTES = 64 * 1024;
 const DEFAULT_MAX_ISSUES = 1000;
+const NO_SPECIAL: readonly string[] = [];
 
 /** Keeps the first `max` issues of each kind and counts them all. */
 export class ReportBuilder {
@@ -101,8 +104,13 @@ export class ReportBuilder {
 export interface FeedFormat {
   mode: RuleMode;
   head(createdAt: Date): string;
-  /** `special`: the values that may need escaping; any other is written as it is. */
-  product(product: WrittenProduct, special: readonly string[]): string;
+  /**
+   * `special`: the values that may need escaping; any other is written as it is. With `scan`, the
+   * product's texts are unchecked: the format tells the scan where they are.
+   */
+  product(product: WrittenProduct, special: readonly string[], scan?: ValueScan): string;
+  /** Whether the format can tell a scan where a product's texts are (see value-scan.ts). */
+  defersTexts?: boolean;
   /** The line ends of `text`, the product as written: `valueLines` are those its checked values hold. */
   productLines(text: string, valueLines: number): number;
   tail: string;
@@ -110,8 +118,8 @@ export interface FeedFormat {
 
 /** Where a writer's chunks go: a web stream (the default), or a Node stream `writeFeed` attaches. */
 interface Sink {
-  /** Takes a chunk of text; false when the consumer is full. */
-  push(chunk: string): boolean;
+  /** Takes a chunk, made by `bytes` (in `into` when it is given and large enough); false when the consumer is full. */
+  push(bytes: (into?: Uint8Array) => Uint8Array): boolean;
   /** Resolves when there is room again. */
   room(): Promise<void>;
   close(): void;
@@ -144,6 +152,14 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
   let readable: ReadableStream<Uint8Array> | undefined;
   let pending = format.head(createdAt);
   let line = 1 + countLines(pending);
+  /** Checks the texts of most products once their chunk is encoded; not when an invalid product must throw at once. */
+  const scan = onInvalid === 'skip' && format.defersTexts ? ValueScan.create() : undefined;
+  /** The products at the end of `pending` whose texts the scan has yet to check, where each starts, and its line. */
+  const held: WrittenProduct[] = [];
+  const heldAt: number[] = [];
+  const heldLine: number[] = [];
+  /** Characters of the chunk the scan has encoded (the rest are `pending`'s). */
+  let scannedChars = 0;
   let ended = false;
   /** Set when the reader cancels `readable`: a later write says so, rather than "after end()". */
   let cancelled: { reason: unknown } | undefined;
@@ -170,9 +186,9 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
       { highWaterMark: 4 },
     );
     sink = {
-      push(chunk) {
+      push(bytes) {
         if (cancelled !== undefined) return true;
-        if (!ended) controller.enqueue(encodeUtf8(chunk));
+        if (!ended) controller.enqueue(bytes());
         return ended || (controller.desiredSize ?? 1) > 0;
       },
       room: () =>
@@ -193,28 +209,112 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
     return sink!;
   };
 
+  /** Has the scan check the held products' texts; the products in doubt are checked in full. */
+  const settle = (): void => {
+    if (held.length === 0) return;
+    const doubts = scan!.check(pending);
+    if (doubts > 0) rewrite(doubts);
+    scannedChars += pending.length;
+    pending = '';
+    held.length = 0;
+    heldAt.length = 0;
+    heldLine.length = 0;
+  };
+
+  /**
+   * Writes the held products again from the first in doubt: those in doubt checked in full, in
+   * order, the others as they were (unless their id now repeats: a product in doubt may have
+   * changed its own). Their ids are taken out first, so a refused product keeps none.
+   */
+  const rewrite = (doubts: number): void => {
+    const first = scan!.doubtful(0);
+    const lastLine = line;
+    let text = pending.slice(0, heldAt[first]);
+    line = heldLine[first]!;
+    builder.report.products -= held.length - first;
+    for (let i = first; i < held.length; i++) removeIds(held[i]!, ids);
+    for (let i = first, next = 0; i < held.length; i++) {
+      const inDoubt = next < doubts && scan!.doubtful(next) === i;
+      if (inDoubt) next++;
+      if (!inDoubt && addIds(held[i]!, ids)) {
+        const last = i === held.length - 1;
+        text += pending.slice(heldAt[i], last ? pending.length : heldAt[i + 1]);
+        line += (last ? lastLine : heldLine[i + 1]!) - heldLine[i]!;
+        builder.report.products++;
+        continue;
+      }
+      clearIssues();
+      const written = checkHeldProduct(held[i]!, issues, line, ids, stats);
+      if (issues.errors.length > 0 || issues.warnings.length > 0) builder.add(issues);
+      if (written === undefined) continue;
+      const product = format.product(written, stats.special);
+      text += product;
+      line += format.productLines(product, stats.valueLines);
+      builder.report.products++;
+    }
+    scan!.append(text);
+  };
+
   const flush = (): boolean => {
+    settle();
+    scannedChars = 0;
+    if (scan !== undefined && scan.heldBytes > 0) {
+      if (pending.length > 0) scan.append(pending);
+      pending = '';
+      return currentSink().push((into) => scan.take(into));
+    }
     if (pending.length === 0) return true;
     const chunk = pending;
     pending = '';
-    return currentSink().push(chunk);
+    return currentSink().push((into) => encodeUtf8(chunk, into));
+  };
+
+  // Emptied only when filled: setting an array's length is a call into the engine.
+  const clearIssues = (): void => {
+    if (issues.errors.length > 0) issues.errors.length = 0;
+    if (issues.warnings.length > 0) issues.warnings.length = 0;
+    if (stats.special.length > 0) stats.special.length = 0;
+    stats.valueLines = 0;
+  };
+
+  /** Writes `product`, whose texts the scan checks with its chunk's (its ids are in `ids` already). */
+  const hold = (product: WrittenProduct): Promise<void> | undefined => {
+    if (scan!.full) settle();
+    const start = pending.length;
+    scan!.product(start, held.length);
+    const text = format.product(product, NO_SPECIAL, scan);
+    held.push(product);
+    heldAt.push(start);
+    heldLine.push(line);
+    pending += text;
+    line += format.productLines(text, 0);
+    builder.report.products++;
+    if (scannedChars + pending.length < CHUNK_CHARS || flush()) return undefined;
+    return sink!.room();
   };
 
   const writer: FeedWriter = {
     get readable() {
       return webStream();
     },
-    report: builder.report,
+    get report() {
+      // Reading the report is reason enough to check the held products: it is never behind.
+      settle();
+      return builder.report;
+    },
     toNodeStream: () => Readable.fromWeb(webStream() as import('node:stream/web').ReadableStream<Uint8Array>),
     write(product) {
       if (ended) throw new Error(`${what}: write() after end()`);
       if (cancelled !== undefined) throw cancellation(what, cancelled.reason);
-      // Emptied only when filled: setting an array's length is a call into the engine.
-      if (issues.errors.length > 0) issues.errors.length = 0;
-      if (issues.warnings.length > 0) issues.warnings.length = 0;
-      if (stats.special.length > 0) stats.special.length = 0;
-      stats.valueLines = 0;
-      const written = checkProduct(product, format.mode, issues, line, ids, stats);
+      if (scan !== undefined) {
+        const quick = typeof product === 'object' && product !== null ? plainProduct(product as unknown as Record<string, unknown>, true) : undefined;
+        if (quick !== undefined && addIds(quick, ids)) return hold(quick);
+        // This product's verdict may hang on a held one's (a repeated id), and its issues come after theirs.
+        settle();
+      }
+      clearIssues();
+      // With a scan, the quick path has had its say (it takes no product the lenient one refused).
+      const written = checkProduct(product, format.mode, issues, line, ids, stats, scan === undefined);
       if (issues.errors.length > 0 || issues.warnings.length > 0) builder.add(issues);
       if (written === undefined) {
         if (onInvalid === 'throw') throw new FeedValidationError([...issues.errors]);
@@ -224,11 +324,12 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
       pending += text;
       line += format.productLines(text, stats.valueLines);
       builder.report.products++;
-      if (pending.length < CHUNK_CHARS || flush()) return undefined;
+      if (scannedChars + pending.length < CHUNK_CHARS || flush()) return undefined;
       return sink!.room();
     },
     end() {
       if (!ended) {
+        settle();
         pending += format.tail;
         flush();
         ended = true;
@@ -249,9 +350,9 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
         failed = true;
       });
       sink = {
-        push: (chunk) => {
-          if (!recycle) return target.write(encodeUtf8(chunk)) && !failed;
-          const bytes = encodeUtf8(chunk, spare.pop() ?? Buffer.allocUnsafeSlow(RECYCLED_CHUNK_BYTES));
+        push: (made) => {
+          if (!recycle) return target.write(made()) && !failed;
+          const bytes = made(spare.pop() ?? Buffer.allocUnsafeSlow(RECYCLED_CHUNK_BYTES));
           return target.write(bytes, () => spare.push(bytes)) && !failed;
         },
         room: () =>

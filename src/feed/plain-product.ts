@@ -65,13 +65,24 @@ function isAvailability(value: unknown): value is string {
   return true;
 }
 
-/** `p` as written, when every value is plain (the writer's mode, XML); else undefined. */
-export function plainProduct(p: Record<string, unknown>): WrittenProduct | undefined {
+/**
+ * `p` as written, when every value is plain (the writer's mode, XML); else undefined.
+ *
+ * With `deferTexts`, the texts that change with every product (id, name, link, image, mpn) are
+ * only looked at for their type and length: the writer checks them later, many at once, in the
+ * encoded chunk (value-scan.ts), and has `checkHeldProduct` check a product in doubt in full.
+ */
+export function plainProduct(p: Record<string, unknown>, deferTexts = false): WrittenProduct | undefined {
   const { id, name, link, image, category, price, vat, availability, manufacturer, mpn, ean, description, quantity, size } = p;
   // The free texts first: they are the values most likely to hold `&` or markup, which the checker takes on.
-  if (!isShared(description, SHARED.description) || !isCleanText(name, MAX_LENGTH.name) || !isShared(category, SHARED.category)) return undefined;
-  if (!isShared(manufacturer, SHARED.manufacturer) || !isCleanText(id, MAX_LENGTH.id) || !isCleanText(mpn, MAX_LENGTH.mpn)) return undefined;
-  if (!isPlainLink(link, MAX_LENGTH.link) || (image !== '' && !isPlainImage(image))) return undefined;
+  if (!isShared(description, SHARED.description) || !isShared(category, SHARED.category) || !isShared(manufacturer, SHARED.manufacturer)) return undefined;
+  if (deferTexts) {
+    if (!isShortText(name, MAX_LENGTH.name) || !isShortText(id, MAX_LENGTH.id) || !isShortText(mpn, MAX_LENGTH.mpn)) return undefined;
+    if (!isShortLink(link, MAX_LENGTH.link) || (image !== '' && !isShortLink(image, MAX_LENGTH.image))) return undefined;
+  } else {
+    if (!isCleanText(name, MAX_LENGTH.name) || !isCleanText(id, MAX_LENGTH.id) || !isCleanText(mpn, MAX_LENGTH.mpn)) return undefined;
+    if (!isPlainLink(link, MAX_LENGTH.link) || (image !== '' && !isPlainImage(image))) return undefined;
+  }
   const priceText = formatDecimal(price);
   const vatText = vat === lastVat.value ? lastVat.text : plainVat(vat);
   if (typeof priceText !== 'string' || vatText === DOUBT) return undefined;
@@ -129,6 +140,16 @@ function isPlainLink(value: unknown, max: number): value is string {
   // regex engine then scans directly (given a concatenation, it goes through a slower way).
   if (typeof value !== 'string' || value.length > max || (value.charCodeAt(0) | 0x20) !== 0x68) return false;
   return PLAIN_HTTPS.test(value) || (isCleanText(value, max) && HTTPS.test(value));
+}
+
+/** A text the deferred check may take: a string of 1 to `max` characters. */
+function isShortText(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value !== '' && value.length <= max;
+}
+
+/** A link the deferred check may take: a string of at most `max` characters (it reads the rest). */
+function isShortLink(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max;
 }
 
 function isPlainImage(value: unknown): value is string {

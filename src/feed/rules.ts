@@ -57,7 +57,7 @@ export interface IssueLists {
   warnings: FeedIssue[];
 }
 
-/** Validates one product, pushing what is wrong onto `issues`; the written form, or undefined when it has an error. */
+/** Validates one product, pushing what is wrong onto `issues`; the written form, or undefined when it has an error (`quick`: try the writer's quick path first). */
 export function checkProduct(
   product: unknown,
   mode: RuleMode,
@@ -65,8 +65,9 @@ export function checkProduct(
   line: number,
   ids?: IdSet,
   stats?: WriteStats,
+  quick = mode === 'write',
 ): WrittenProduct | undefined {
-  return check(product, mode, issues, line, ids, stats, mode === 'write');
+  return check(product, mode, issues, line, ids, stats, quick);
 }
 
 /** `checkProduct` without the quick path: the checker the quick path is held to (its tests compare the two). */
@@ -166,6 +167,48 @@ function checkIds(c: Checker, written: WrittenProduct, ids: IdSet): void {
       c.error(`variations[${i}].variation_id`, 'duplicate_id', `the variation id ${id} is used earlier`);
     }
   }
+}
+
+/**
+ * Adds the ids of a product the writer takes before its texts are checked (see `plainProduct`'s
+ * `deferTexts`); false, with nothing kept, when one of them is there already (the writer then
+ * checks the products it holds first: the earlier one may yet be refused).
+ */
+export function addIds(written: WrittenProduct, ids: IdSet): boolean {
+  if (!ids.add(written.id)) return false;
+  for (let i = 0; i < written.variations.length; i++) {
+    if (!ids.add(written.variations[i]!.variation_id, 1)) {
+      for (let j = 0; j < i; j++) ids.remove(written.variations[j]!.variation_id, 1);
+      ids.remove(written.id);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Takes the ids `addIds` added out again. */
+export function removeIds(written: WrittenProduct, ids: IdSet): void {
+  ids.remove(written.id);
+  for (const variation of written.variations) ids.remove(variation.variation_id, 1);
+}
+
+/**
+ * A product `plainProduct` took with its texts unchecked, checked now as `checkProduct` would have
+ * checked the product: its other values are in the form the checker gives them, with no issue,
+ * so only the deferred texts (in the checker's order) can change it.
+ */
+export function checkHeldProduct(held: WrittenProduct, issues: IssueLists, line: number, ids: IdSet, stats: WriteStats): WrittenProduct | undefined {
+  const c = checker.reset('write', issues, line, stats.special);
+  c.productId = held.id !== '' ? held.id : undefined;
+  const id = c.text(held.id, 'id', MAX_LENGTH.id, true) ?? '';
+  const name = c.text(held.name, 'name', MAX_LENGTH.name, true) ?? '';
+  const link = c.url(held.link, 'link', MAX_LENGTH.link, true) ?? '';
+  const image = c.url(held.image, 'image', MAX_LENGTH.image, false, true) ?? '';
+  const mpn = c.text(held.mpn, 'mpn', MAX_LENGTH.mpn, true) ?? '';
+  const written = { ...held, id, name, link, image, mpn };
+  checkIds(c, written, ids);
+  stats.valueLines = c.valueLines;
+  return c.errors > 0 ? undefined : written;
 }
 
 /** Collects the issues of one product and checks its values one by one. */

@@ -4,6 +4,7 @@
  * layout shop platforms produce and the service reads.
  */
 import { createWriter, createWriterCore, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike, writeAll } from './output.js';
+import { IMAGE, LINK, TEXT, type ValueScan } from './value-scan.js';
 import type { WrittenProduct } from './values.js';
 import type { FeedProduct, FeedReport } from './types.js';
 
@@ -153,21 +154,25 @@ const endRun = new SharedRun(
   },
 );
 
+/** The product's first lines around its id, name, link and image: where those start is counted from them. */
+const OPEN_ID = '    <product>\n      <id>';
+const ID_NAME = '</id>\n      <name>';
+const NAME_LINK = '</name>\n      <link>';
+const LINK_IMAGE = '</link>\n      <image>';
+
 // The indentation is written into the templates rather than put in from a variable: every piece
 // put in is one more node of the string the chunk is built of.
-function productXml(product: WrittenProduct, special: readonly string[]): string {
+function productXml(product: WrittenProduct, special: readonly string[], scan?: ValueScan): string {
   // Most products hold no value that needs CDATA: the template takes their values as they are.
   const p = special.length === 0 ? product : escaped(product, special);
-  let xml = `    <product>
-      <id>${p.id}</id>
-      <name>${p.name}</name>
-      <link>${p.link}</link>
-      <image>${p.image}</image>
-`;
+  let xml = `${OPEN_ID}${p.id}${ID_NAME}${p.name}${NAME_LINK}${p.link}${LINK_IMAGE}${p.image}</image>\n`;
   for (const image of p.additional_images) xml += `      <additionalimage>${image}</additionalimage>\n`;
   const description = descriptionRun.get(p.size, p.weight, p.shipping, p.color, p.description);
   const end = endRun.get(p.wholesale_price, p.season, p.size_fit, p.outlet, p.author, p.expiration_date, p.country_of_origin);
-  xml = `${xml}${categoryRun.get(p.category)}${p.price}${makerRun.get(p.vat, p.availability, p.manufacturer)}${p.mpn}</mpn>
+  const category = categoryRun.get(p.category);
+  const maker = makerRun.get(p.vat, p.availability, p.manufacturer);
+  if (scan !== undefined) noteValues(scan, p, xml.length + category.length + p.price.length + maker.length);
+  xml = `${xml}${category}${p.price}${maker}${p.mpn}</mpn>
       <ean>${p.ean}${description}${p.quantity}${end}`;
   lines = 15 + p.additional_images.length + descriptionRun.lines + endRun.lines;
   if (p.variations.length === 0) return `${xml}    </product>\n`;
@@ -190,8 +195,22 @@ function productXml(product: WrittenProduct, special: readonly string[]): string
   return `${xml}      </variations>\n    </product>\n`;
 }
 
+/** Where the deferred texts of `p` sit in its XML (`mpnAt`: where its mpn starts), for the scan to check. */
+function noteValues(scan: ValueScan, p: WrittenProduct, mpnAt: number): void {
+  let at = OPEN_ID.length;
+  scan.value(at, p.id.length, TEXT);
+  at += p.id.length + ID_NAME.length;
+  scan.value(at, p.name.length, TEXT);
+  at += p.name.length + NAME_LINK.length;
+  scan.value(at, p.link.length, LINK);
+  at += p.link.length + LINK_IMAGE.length;
+  if (p.image !== '') scan.value(at, p.image.length, IMAGE);
+  scan.value(mpnAt, p.mpn.length, TEXT);
+}
+
 const XML_FORMAT: FeedFormat = {
   mode: 'write',
+  defersTexts: true,
   productLines: (_text, valueLines) => lines + valueLines,
   head: (createdAt) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<mywebstore>\n  <created_at>${formatCreatedAt(createdAt)}</created_at>\n  <products>\n`,

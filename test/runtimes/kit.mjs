@@ -35,20 +35,25 @@ await check('testing: mock server, client and webhook delivery', async () => {
 await check('feed: writer, checker, handler with ETag', async () => {
   const writer = createFeedWriter({ gzip: true });
   const bytes = new Response(writer.readable).arrayBuffer();
-  for (let i = 1; i <= 3; i++) {
-    await writer.write({ id: `P-${i}`, name: `Product ${i}`, link: `https://shop.example.com/p/${i}`, image: 'https://shop.example.com/p.jpg', category: 'A > B', price: 9.9, vat: 24, availability: 'In Stock', manufacturer: 'M', mpn: `MPN-${i}`, ean: '2001001001018', description: 'd', quantity: 1 });
+  // The fourth product's name needs CDATA and the fifth repeats the first's id: the writer's
+  // deferred check (WebAssembly where the runtime compiles it) hands both to the full checker.
+  const names = ['Product 1', 'Product 2', 'Product 3', 'Product 4 & more', 'Product 5'];
+  for (const [i, name] of names.entries()) {
+    const id = i === 4 ? 'P-1' : `P-${i + 1}`;
+    await writer.write({ id, name, link: `https://shop.example.com/p/${i}`, image: 'https://shop.example.com/p.jpg', category: 'A > B', price: 9.9, vat: 24, availability: 'In Stock', manufacturer: 'M', mpn: `MPN-${i}`, ean: '2001001001018', description: 'd', quantity: 1 });
   }
-  writer.end();
+  const written = writer.end();
+  expect(written.products === 4 && written.errors[0]?.rule === 'duplicate_id', `the writer's report: ${JSON.stringify(written).slice(0, 300)}`);
   const feed = new Uint8Array(await bytes);
   const report = await checkFeed(feed);
-  expect(report.products === 3 && report.errorCount === 0, `checkFeed: ${JSON.stringify(report).slice(0, 300)}`);
+  expect(report.products === 4 && report.errorCount === 0, `checkFeed: ${JSON.stringify(report).slice(0, 300)}`);
   const serve = createFeedHandler({ feed, allowedRanges: false });
   const first = await serve(new Request('http://127.0.0.1/feed.xml.gz'));
   const etag = first.headers.get('etag');
   await first.arrayBuffer();
   const again = await serve(new Request('http://127.0.0.1/feed.xml.gz', { headers: { 'if-none-match': etag ?? '' } }));
   expect(first.status === 200 && etag !== null && again.status === 304, `handler: ${first.status} ${etag} then ${again.status}`);
-  return `3 products gzipped (${feed.length} bytes), served 200 then 304`;
+  return `4 products gzipped (${feed.length} bytes), served 200 then 304`;
 });
 
 console.log(JSON.stringify(results));
