@@ -261,7 +261,12 @@ export function createWriterCore(format: FeedFormat, options: FeedWriterOptions 
     if (scan !== undefined && scan.heldBytes > 0) {
       if (pending.length > 0) scan.append(pending);
       pending = '';
-      return currentSink().push((into) => scan.take(into));
+      return currentSink().push((into) => {
+        const taken = scan.take();
+        const bytes = chunkMemory(taken.length, into);
+        bytes.set(taken);
+        return taken.length === bytes.length ? bytes : bytes.subarray(0, taken.length);
+      });
     }
     if (pending.length === 0) return true;
     const chunk = pending;
@@ -382,15 +387,23 @@ function cancellation(what: string, reason: unknown): Error {
 const encoder = new TextEncoder();
 
 /**
- * A chunk's UTF-8 bytes, in `into` (a chunk given back, when it is large enough) or in new memory.
- * `encodeInto` a buffer of one byte per character converts a chunk of ASCII (most feeds) several
- * times faster than `Buffer.from(text)` or `encode`, which size the output first; a chunk that
- * does not fit is encoded again the ordinary way. New memory is a block of the chunk's own (never
- * Node's shared pool), so whoever reads the stream may keep or transfer its `buffer`.
+ * Room for at least `length` bytes: all of `into`'s memory (a chunk given back) when it is large
+ * enough, else a block of exactly `length` of its own, never Node's shared pool, so whoever reads
+ * the stream may keep or transfer its `buffer`.
+ */
+function chunkMemory(length: number, into: Uint8Array | undefined): Uint8Array {
+  const memory = into?.buffer;
+  return memory !== undefined && memory.byteLength >= length ? new Uint8Array(memory) : Buffer.allocUnsafeSlow(length);
+}
+
+/**
+ * A chunk's UTF-8 bytes, in `into` or in new memory (see `chunkMemory`). `encodeInto` a buffer of
+ * one byte per character converts a chunk of ASCII (most feeds) several times faster than
+ * `Buffer.from(text)` or `encode`, which size the output first; a chunk that does not fit is
+ * encoded again the ordinary way.
  */
 function encodeUtf8(chunk: string, into?: Uint8Array): Uint8Array {
-  const memory = into?.buffer;
-  const bytes = memory !== undefined && memory.byteLength >= chunk.length ? new Uint8Array(memory) : Buffer.allocUnsafeSlow(chunk.length);
+  const bytes = chunkMemory(chunk.length, into);
   const { read, written } = encoder.encodeInto(chunk, bytes);
   if (read !== chunk.length) return encoder.encode(chunk);
   return written === bytes.length ? bytes : bytes.subarray(0, written);

@@ -119,17 +119,11 @@ export class ValueScan {
     this.#held += encoder.encodeInto(text, this.#bytes.subarray(base)).written;
   }
 
-  /**
-   * The chunk's bytes, copied into `into` when it is large enough, else into new memory of their
-   * own (never Node's shared pool: whoever reads the stream may keep or transfer its `buffer`).
-   */
-  take(into?: Uint8Array): Uint8Array {
+  /** The chunk's bytes, valid until the scan is given more text; the scan starts a new chunk. */
+  take(): Uint8Array {
     const length = this.#held;
     this.#held = 0;
-    const memory = into?.buffer;
-    const bytes = memory !== undefined && memory.byteLength >= length ? new Uint8Array(memory, 0, length) : Buffer.allocUnsafeSlow(length);
-    bytes.set(this.#bytes.subarray(REGION_BYTES, REGION_BYTES + length));
-    return bytes;
+    return this.#bytes.subarray(REGION_BYTES, REGION_BYTES + length);
   }
 
   /** Room for `characters` more (3 bytes each at most), growing the memory when needed; where they go. */
