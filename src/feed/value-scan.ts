@@ -20,8 +20,8 @@ export const IMAGE = 2;
 const MAX_REGIONS = 4096;
 /** Where the check writes the numbers of the products in doubt (fewer than the regions). */
 const DOUBTS = MAX_REGIONS * 12;
-/** The chunk's bytes follow. */
-const REGION_BYTES = DOUBTS + MAX_REGIONS * 4;
+/** Where the chunk's bytes start. */
+const CHUNK_AT = DOUBTS + MAX_REGIONS * 4;
 /** The check reads up to 15 bytes past a value's last byte: room for that past the chunk. */
 const SLACK = 16;
 const PAGE = 64 * 1024;
@@ -46,7 +46,13 @@ export class ValueScan {
         compiled = null;
       }
     }
-    return compiled === null ? undefined : new ValueScan(new WebAssembly.Instance(compiled).exports as unknown as Exports);
+    if (compiled === null) return undefined;
+    try {
+      return new ValueScan(new WebAssembly.Instance(compiled).exports as unknown as Exports);
+    } catch {
+      // No memory for an instance: this writer checks as it writes.
+      return undefined;
+    }
   }
 
   readonly #exports: Exports;
@@ -123,12 +129,12 @@ export class ValueScan {
   take(): Uint8Array {
     const length = this.#held;
     this.#held = 0;
-    return this.#bytes.subarray(REGION_BYTES, REGION_BYTES + length);
+    return this.#bytes.subarray(CHUNK_AT, CHUNK_AT + length);
   }
 
   /** Room for `characters` more (3 bytes each at most), growing the memory when needed; where they go. */
   #reserve(characters: number): number {
-    const base = REGION_BYTES + this.#held;
+    const base = CHUNK_AT + this.#held;
     const needed = base + characters * 3 + SLACK;
     const { memory } = this.#exports;
     if (memory.buffer.byteLength < needed) {
