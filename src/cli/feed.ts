@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { escapeControlCharacters } from '../core/text.js';
 import { type CheckedProduct, checkFeed } from '../feed/check.js';
 import type { FeedIssue, FeedProduct, FeedReport } from '../feed/types.js';
-import { temporaryPath } from '../feed/output.js';
+import { temporaryPath } from '../feed/file-target.js';
 import { isUrl, shown } from '../feed/source.js';
 import { createFeedWriter } from '../feed/xml-writer.js';
 

@@ -3,7 +3,8 @@
  * as `YYYY-MM-DD HH:MM`, `price_with_vat`, `additionalimage`, no deprecated `instock`): the
  * layout shop platforms produce and the service reads.
  */
-import { createWriter, createWriterCore, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike, writeAll } from './output.js';
+import { writeAll } from './file-target.js';
+import { createWriter, createWriterCore, type FeedFormat, type FeedWriter, type FeedWriterOptions, type NodeWritableLike } from './output.js';
 import { IMAGE, LINK, TEXT, type ValueScan } from './value-scan.js';
 import type { WrittenProduct } from './values.js';
 import type { FeedProduct, FeedReport } from './types.js';
