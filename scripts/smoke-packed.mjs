@@ -201,13 +201,18 @@ try {
   const fakeRedis: redis.NodeRedisClientLike = { isReady: true, sendCommand: async (args) => (sent.push(args), 'OK') };
   if (!(await redis.redisStores(fakeRedis, { prefix: 'consumer:' }).dedupe.claim('delivery', 1_000)) || sent[0]?.[0] !== 'SET') throw new Error('redisStores');
   // The feed: written gzipped, read back (saxes, fflate and the CSV libraries load in either format).
+  // The second product's name needs CDATA and the third repeats the first's id: the writer's
+  // deferred check (its WebAssembly scanner) hands both to the full checker.
   const writer = feed.createFeedWriter({ gzip: true });
   const product: feed.FeedProduct = { id: 'P-1', name: 'Example', link: 'https://shop.example.com/p/1', image: '', category: 'A > B', price: 1.5, vat: 24, availability: 'In Stock', manufacturer: 'M', mpn: 'X', ean: '2001001001018', description: 'd', quantity: 1 };
   const gzipped = new Response(writer.readable).arrayBuffer();
   await writer.write(product);
-  writer.end();
+  await writer.write({ ...product, id: 'P-2', name: 'Example & more' });
+  await writer.write({ ...product, name: 'Again' });
+  const written = writer.end();
+  if (written.products !== 2 || written.errors[0]?.rule !== 'duplicate_id') throw new Error('feed writer: ' + JSON.stringify(written));
   const feedReport = await feed.checkFeed(new Uint8Array(await gzipped));
-  if (feedReport.products !== 1 || feedReport.errorCount !== 0) throw new Error('feed');
+  if (feedReport.products !== 2 || feedReport.errorCount !== 0) throw new Error('feed');
   // A CSV feed: its parser is a chunk of its own, loaded on first use.
   const csv = 'id,name,link,image,category,price,vat,availability,manufacturer,mpn,ean,quantity\\nP-1,Example,https://shop.example.com/p/1,https://shop.example.com/p/1.jpg,A > B,1.50,24,In Stock,M,X,2001001001018,1\\n';
   const csvReport = await feed.checkFeed(csv);
