@@ -108,21 +108,30 @@ export interface WriteStats {
   special: string[];
 }
 
+/** The texts the XML writer may check late (see `checkHeldProduct`), each checked one way wherever it is. */
+const TEXTS = {
+  id: (c: Checker, value: unknown) => c.text(value, 'id', MAX_LENGTH.id, true) ?? '',
+  name: (c: Checker, value: unknown) => c.text(value, 'name', MAX_LENGTH.name, true) ?? '',
+  link: (c: Checker, value: unknown) => c.url(value, 'link', MAX_LENGTH.link, true) ?? '',
+  image: (c: Checker, value: unknown) => c.url(value, 'image', MAX_LENGTH.image, false, true) ?? '',
+  mpn: (c: Checker, value: unknown) => c.text(value, 'mpn', MAX_LENGTH.mpn, true) ?? '',
+};
+
 /** Every value of `p` checked and written (as far as it can be: `c` counts the errors). */
 function checkValues(c: Checker, p: Record<string, unknown>, mode: RuleMode): WrittenProduct {
   const csv = mode === 'csv' || mode === 'read-csv';
   const written: WrittenProduct = {
-    id: c.text(p.id, 'id', MAX_LENGTH.id, true) ?? '',
-    name: c.text(p.name, 'name', MAX_LENGTH.name, true) ?? '',
-    link: c.url(p.link, 'link', MAX_LENGTH.link, true) ?? '',
-    image: c.url(p.image, 'image', MAX_LENGTH.image, false, true) ?? '',
+    id: TEXTS.id(c, p.id),
+    name: TEXTS.name(c, p.name),
+    link: TEXTS.link(c, p.link),
+    image: TEXTS.image(c, p.image),
     additional_images: c.images(p.additional_images),
     category: c.category(p.category) ?? '',
     price: c.decimal(p.price, 'price', true) ?? '',
     vat: c.vat(p.vat, !csv),
     availability: c.availability(p.availability, 'availability', PRODUCT_AVAILABILITY, MAX_LENGTH.availability) ?? '',
     manufacturer: c.text(p.manufacturer, 'manufacturer', MAX_LENGTH.manufacturer, true) ?? '',
-    mpn: c.text(p.mpn, 'mpn', MAX_LENGTH.mpn, true) ?? '',
+    mpn: TEXTS.mpn(c, p.mpn),
     ean: c.ean(p.ean, 'ean', !csv),
     description: c.text(p.description, 'description', csv ? MAX_LENGTH.csvDescription : MAX_LENGTH.description, !csv),
     quantity: c.integer(p.quantity, 'quantity', !csv),
@@ -200,11 +209,12 @@ export function removeIds(written: WrittenProduct, ids: IdSet): void {
 export function checkHeldProduct(held: WrittenProduct, issues: IssueLists, line: number, ids: IdSet, stats: WriteStats): WrittenProduct | undefined {
   const c = checker.reset('write', issues, line, stats.special);
   c.productId = held.id !== '' ? held.id : undefined;
-  const id = c.text(held.id, 'id', MAX_LENGTH.id, true) ?? '';
-  const name = c.text(held.name, 'name', MAX_LENGTH.name, true) ?? '';
-  const link = c.url(held.link, 'link', MAX_LENGTH.link, true) ?? '';
-  const image = c.url(held.image, 'image', MAX_LENGTH.image, false, true) ?? '';
-  const mpn = c.text(held.mpn, 'mpn', MAX_LENGTH.mpn, true) ?? '';
+  // In checkValues's order (the product's other values have no issue to interleave).
+  const id = TEXTS.id(c, held.id);
+  const name = TEXTS.name(c, held.name);
+  const link = TEXTS.link(c, held.link);
+  const image = TEXTS.image(c, held.image);
+  const mpn = TEXTS.mpn(c, held.mpn);
   const written = { ...held, id, name, link, image, mpn };
   checkIds(c, written, ids);
   stats.valueLines = c.valueLines;
