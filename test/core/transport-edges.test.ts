@@ -189,6 +189,51 @@ describe('429 answers', () => {
   });
 });
 
+describe('body text', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) {
+      s.closeAllConnections();
+      await new Promise((resolve) => s.close(resolve));
+    }
+  });
+
+  /** A loopback server that sends `parts` as the body, one write each, with its length declared or not. */
+  async function bodyServer(parts: Buffer[], declared: boolean): Promise<string> {
+    const bytes = Buffer.concat(parts);
+    const answering = createServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(bytes.length) } : {}) });
+      for (const part of parts) {
+        res.write(part);
+        // Each part its own chunk on the wire, so a character split between them arrives split.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end();
+    });
+    servers.push(answering);
+    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(answering.address() as AddressInfo).port}`;
+    server.use(http.all(`${baseUrl}/*`, () => passthrough()));
+    return baseUrl;
+  }
+
+  // A byte-order mark, Greek text with a character split between two chunks, and a byte that is not UTF-8.
+  const greek = Buffer.from('{"order": {"code": "A", "comments": "Παράδοση στο κατάστημα');
+  const parts = [Buffer.from([0xef, 0xbb, 0xbf]), greek.subarray(0, greek.length - 1), greek.subarray(greek.length - 1), Buffer.from([0x20, 0xff, 0x22, 0x7d, 0x7d])];
+
+  it.each([
+    ['of declared length', true],
+    ['without a length', false],
+  ])('a body %s reads as fetch reads it: the byte-order mark dropped, split characters joined, a bad byte replaced', async (_, declared) => {
+    const baseUrl = await bodyServer(parts, declared);
+    const client = new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+    const order = await client.orders.get('A');
+    expect(order.comments).toBe('Παράδοση στο κατάστημα \uFFFD');
+    const byFetch = (await (await fetch(`${baseUrl}/merchants/ecommerce/orders/A`)).json()) as { order: { comments: string } };
+    expect(order.comments).toBe(byFetch.order.comments);
+  });
+});
+
 describe('error details', () => {
   it('a body that is not JSON gives no parser message that could quote it', async () => {
     server.use(http.get(`${BASE}/merchants/ecommerce/orders/A`, () => new HttpResponse(`Bearer ${TOKEN} is not JSON`, { status: 200 })));
