@@ -35,6 +35,25 @@ function hitsOf(paths: Record<string, () => Response>) {
   return hits;
 }
 
+/** Real loopback servers (msw lets their requests through), closed after each test. */
+const loopbackServers: Server[] = [];
+afterEach(async () => {
+  for (const s of loopbackServers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
+});
+
+/** Starts `handler` on a loopback port and returns its base URL. */
+async function loopback(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const started = createServer(handler);
+  loopbackServers.push(started);
+  await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+  server.use(http.all(`${baseUrl}/*`, () => passthrough()));
+  return baseUrl;
+}
+
 describe('redirect memory', () => {
   it('remembers the hop that answered 301, not the 302 before it', async () => {
     const hits = hitsOf({
@@ -80,26 +99,12 @@ describe('redirect memory', () => {
 });
 
 describe('time-outs', () => {
-  const servers: Server[] = [];
-  afterEach(async () => {
-    for (const s of servers.splice(0)) {
-      s.closeAllConnections();
-      await new Promise((resolve) => s.close(resolve));
-    }
-  });
-
-  /** A real loopback server (msw lets its requests through) that sends the headers and the start of a body, then nothing more. */
-  async function stallingServer(declaredLength?: number): Promise<string> {
-    const stalling = createServer((_req, res) => {
+  /** A server that sends the headers and the start of a body, then nothing more. */
+  const stallingServer = (declaredLength?: number): Promise<string> =>
+    loopback((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', ...(declaredLength ? { 'content-length': String(declaredLength) } : {}) });
       res.write('{"order": {"code": "A", ');
     });
-    servers.push(stalling);
-    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`;
-    server.use(http.all(`${baseUrl}/*`, () => passthrough()));
-    return baseUrl;
-  }
 
   // A body that declares its length is read in one call, any other as a stream: the same bound holds for both.
   it.each([
@@ -190,18 +195,10 @@ describe('429 answers', () => {
 });
 
 describe('body text', () => {
-  const servers: Server[] = [];
-  afterEach(async () => {
-    for (const s of servers.splice(0)) {
-      s.closeAllConnections();
-      await new Promise((resolve) => s.close(resolve));
-    }
-  });
-
-  /** A loopback server that sends `parts` as the body, one write each, with its length declared or not. */
-  async function bodyServer(parts: Buffer[], declared: boolean): Promise<string> {
+  /** A server that sends `parts` as the body, one write each, with its length declared or not. */
+  function bodyServer(parts: Buffer[], declared: boolean): Promise<string> {
     const bytes = Buffer.concat(parts);
-    const answering = createServer(async (_req, res) => {
+    return loopback(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(bytes.length) } : {}) });
       for (const part of parts) {
         res.write(part);
@@ -210,11 +207,6 @@ describe('body text', () => {
       }
       res.end();
     });
-    servers.push(answering);
-    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(answering.address() as AddressInfo).port}`;
-    server.use(http.all(`${baseUrl}/*`, () => passthrough()));
-    return baseUrl;
   }
 
   // A byte-order mark, Greek text with a character split between two chunks, and a byte that is not UTF-8.
