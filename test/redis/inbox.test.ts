@@ -227,11 +227,20 @@ describe.skipIf(redisServerMissing !== undefined)('the webhook inbox on Redis St
     const { port } = await (handler as Forked).ready;
     await Promise.all(pool.map((worker) => worker.ready));
     const events = new Map(Array.from({ length: 40 }, (_, i) => [`RR-${i}`, 10] as const));
-    const bodies = [...Array(10).keys()].flatMap((n) => [...events.keys()].map((code) => eventBody(code, n)));
+    const deliveries = [...Array(10).keys()].flatMap((n) => [...events.keys()].map((code) => ({ code, body: eventBody(code, n) })));
     let sent = 0;
-    const sending = inParallel(bodies, 8, async (body) => {
-      expect(await deliver(port as number, body)).toBe(200);
-      sent++;
+    // An order's next event goes once its last one is answered 200, retries included: the inbox keeps
+    // the order events arrived in, so only then is that their own. (Sent at once, an event whose delivery
+    // failed during the restart could arrive after the next one, retried 50 ms later.)
+    const lastOf = new Map<string, Promise<void>>();
+    const sending = inParallel(deliveries, 8, ({ code, body }) => {
+      const delivered = (async () => {
+        await lastOf.get(code);
+        expect(await deliver(port as number, body)).toBe(200);
+        sent++;
+      })();
+      lastOf.set(code, delivered);
+      return delivered;
     });
     await until(() => sent >= 150, 20_000, 'a first part delivered');
     await redis.restart();
