@@ -135,7 +135,7 @@ export function readBody(response: Response, limit: number, deadline: number, si
  */
 function readWhole(response: Response, deadline: number, signal: AbortSignal | undefined): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const read: PendingRead = { deadline, stop: reject };
+    const read: PendingRead = { deadline, stop: reject, prev: undefined, next: undefined };
     const stopListening = signal && whenAborted(signal, () => reject(signal.reason));
     deadlines.add(read);
     response.arrayBuffer().then(
@@ -182,16 +182,20 @@ async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, limit
   }
 }
 
-/** A body read the deadline timer may stop. */
+/** A body read the deadline timer may stop, linked into the list of those under way. */
 interface PendingRead {
   readonly deadline: number;
   stop(why: unknown): void;
+  prev: PendingRead | undefined;
+  next: PendingRead | undefined;
 }
 
 /** A body read as a stream, and why it was stopped. */
 class StreamRead implements PendingRead {
   stopped = false;
   reason: unknown;
+  prev: PendingRead | undefined = undefined;
+  next: PendingRead | undefined = undefined;
 
   constructor(
     readonly reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -210,29 +214,37 @@ class StreamRead implements PendingRead {
  * The body reads under way, stopped at their deadlines by one timer set for the earliest of
  * them. A read that ends leaves the timer as it is, and one that starts sets it only when its
  * deadline comes first: a timer set and cleared for every answer cost more than the rest of reading a small one.
+ * The reads form a list linked through themselves: adding and removing one allocates and hashes nothing.
  */
 const deadlines = {
-  reads: new Set<PendingRead>(),
+  first: undefined as PendingRead | undefined,
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
   /** When the timer fires (Infinity: not set). */
   at: Number.POSITIVE_INFINITY,
 
   add(read: PendingRead): void {
-    this.reads.add(read);
+    read.next = this.first;
+    if (read.next !== undefined) read.next.prev = read;
+    this.first = read;
     if (read.deadline < this.at) this.arm(read.deadline);
-    else if (this.reads.size === 1) this.hold(true);
+    else if (read.next === undefined) this.hold(true);
   },
 
+  /** Takes `read` out of the list; nothing when it is not there (a read stopped by the timer ends later). */
   delete(read: PendingRead): void {
-    this.reads.delete(read);
-    if (this.reads.size === 0) this.hold(false);
+    if (read.prev !== undefined) read.prev.next = read.next;
+    else if (this.first === read) this.first = read.next;
+    else return;
+    if (read.next !== undefined) read.next.prev = read.prev;
+    read.prev = read.next = undefined;
+    if (this.first === undefined) this.hold(false);
   },
 
   arm(at: number): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.at = at;
     this.timer = setTimeout(() => this.fire(), Math.max(1, at - Date.now()));
-    this.hold(this.reads.size > 0);
+    this.hold(this.first !== undefined);
   },
 
   /** The timer keeps the process alive while a read waits on it, as a timer of its own would; not once none does. */
@@ -247,11 +259,13 @@ const deadlines = {
     this.at = Number.POSITIVE_INFINITY;
     const now = Date.now();
     let next = Number.POSITIVE_INFINITY;
-    for (const read of this.reads) {
+    for (let read = this.first; read !== undefined; ) {
+      const following = read.next;
       if (read.deadline <= now) {
-        this.reads.delete(read);
+        this.delete(read);
         read.stop(BODY_TIMEOUT);
       } else if (read.deadline < next) next = read.deadline;
+      read = following;
     }
     if (next !== Number.POSITIVE_INFINITY) this.arm(next);
   },

@@ -47,6 +47,9 @@ function hasForbiddenCharacter(value: string): boolean {
   return !ascii && /\s/.test(value);
 }
 
+/** `A-Z a-z 0-9 - _ . ! ~ * ' ( )`: the characters `encodeURIComponent` leaves as they are. */
+const UNRESERVED = /^[\w.!~*'()-]+$/;
+
 function invalid(index: number, reason: string): never {
   throw new RequestValidationError('Invalid path parameter', [{ path: [index], message: reason }]);
 }
@@ -61,6 +64,8 @@ function encodePathParam(value: PathParam, index: number): string {
   if (value.length > MAX_LENGTH) invalid(index, `longer than ${MAX_LENGTH} characters`);
   if (hasForbiddenCharacter(value)) invalid(index, 'must not contain /, \\, %, whitespace or control characters');
   if (value === '.' || value.includes('..')) invalid(index, 'must not contain ..');
+  // Most codes and ids need no encoding, and encoding costs more than this check.
+  if (UNRESERVED.test(value)) return value;
   if (!value.isWellFormed()) invalid(index, 'must be well-formed Unicode');
   return encodeURIComponent(value);
 }

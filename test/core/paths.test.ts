@@ -20,6 +20,7 @@ describe('path parameters', () => {
     'del\u007f',
     'line\nbreak',
     'x'.repeat(300),
+    'lone\ud800surrogate',
   ])('refuses %j before sending', async (code) => {
     let sent = 0;
     server.use(http.all(`${BASE}/*`, () => {
@@ -53,5 +54,23 @@ describe('path parameters', () => {
     );
     expect((await makeClient().orders.get(code)).code).toBe(code);
     expect(path).toBe(`/merchants/ecommerce/orders/${code}`);
+  });
+
+  it.each([
+    ['A?1', 'A%3F1'],
+    ['A#1', 'A%231'],
+    ['x&y=z', 'x%26y%3Dz'],
+    ['Παραγγελία-7', encodeURIComponent('Παραγγελία-7')],
+    ["it's_(1)~*!", "it's_(1)~*!"],
+  ])('percent-encodes %s as %s, and leaves the characters encodeURIComponent keeps', async (code, encoded) => {
+    let path = '';
+    server.use(
+      http.get(`${BASE}/merchants/ecommerce/orders/*`, ({ request }) => {
+        path = new URL(request.url).pathname;
+        return HttpResponse.json({ order: { code } });
+      }),
+    );
+    await makeClient().orders.get(code);
+    expect(path).toBe(`/merchants/ecommerce/orders/${encoded}`);
   });
 });
