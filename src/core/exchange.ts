@@ -56,8 +56,9 @@ export class Exchange {
     try {
       // ky's own time-out (per attempt), and the caller's signal only when there is one:
       // any signal makes ky combine signals on every request, which costs.
-      const init: KyOptions = { method, headers, timeout };
-      // ky merges every option it is given on every request: only those with a value.
+      const init: KyOptions = { headers, timeout };
+      // ky merges every option it is given on every request: only those that differ from its defaults.
+      if (method !== 'GET') init.method = method;
       if (body !== undefined) init.body = body;
       if (signal) init.signal = signal;
       const deadline = Date.now() + timeout;
