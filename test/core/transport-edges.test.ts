@@ -106,7 +106,7 @@ describe('time-outs', () => {
       res.write('{"order": {"code": "A", ');
     });
 
-  // A body that declares its length is read in one call, any other as a stream: the same bound holds for both.
+  // Every body is read as a stream; the bound holds whether or not its length is declared.
   it.each([
     ['without a length', undefined],
     ['of declared length', 1000],
@@ -146,6 +146,36 @@ describe('time-outs', () => {
     expect(shortError).toBeInstanceOf(TimeoutError);
     expect(longError).toBeInstanceOf(TimeoutError);
     expect(ended).toEqual(['SHORT', 'LONG']);
+  });
+
+  it('still stops the stalled bodies around one that ended between them', async () => {
+    // FIRST's body stalls, MIDDLE's ends 150 ms after its headers, LAST's stalls: MIDDLE leaves the watch between the two.
+    const baseUrl = await loopback((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"order": {"code": "MIDDLE"');
+      if (req.url?.endsWith('/MIDDLE')) setTimeout(() => res.end('}}'), 150);
+    });
+    const client = () => new MarketplaceClient({ baseUrl, vendor: 'marketplace', token: TOKEN, maxRetries: 0 });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const ended: string[] = [];
+    const call = (code: string, timeout: number) =>
+      client()
+        .orders.get(code, { timeout })
+        .then(
+          (order) => order.code,
+          (error: unknown) => error,
+        )
+        .finally(() => ended.push(code));
+    const first = call('FIRST', 900);
+    await pause();
+    const middle = call('MIDDLE', 5_000);
+    await pause();
+    const last = call('LAST', 400);
+    const [firstError, middleCode, lastError] = await Promise.all([first, middle, last]);
+    expect(middleCode).toBe('MIDDLE');
+    expect(lastError).toBeInstanceOf(TimeoutError);
+    expect(firstError).toBeInstanceOf(TimeoutError);
+    expect(ended).toEqual(['MIDDLE', 'LAST', 'FIRST']);
   });
 
   it.each([0, -1, Number.NaN, 3e9])('refuses a per-request timeout of %s before sending', async (timeout) => {
