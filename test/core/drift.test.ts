@@ -118,7 +118,7 @@ describe('orders.get: drift passes as sent', () => {
     answerOrder({ code: 'A', state: 'on_hold', payment_method: 'crypto', courier: 'Nova', brand_new: { x: 1 } });
     const order = await client.orders.get('A');
     expect(order.state).toBe('on_hold');
-    expect((order as Record<string, unknown>).brand_new).toEqual({ x: 1 });
+    expect((order as unknown as Record<string, unknown>).brand_new).toEqual({ x: 1 });
     expect(reports).toEqual([]);
   });
 

@@ -187,7 +187,7 @@ describe("the vendor's spelling", () => {
 
       const open = await acme.orders.get(created.code);
       expect(open.fulfilled_by_marketplace).toBe(false);
-      expect((open as Record<string, unknown>).fulfilled_by_acme).toBe(false);
+      expect((open as unknown as Record<string, unknown>).fulfilled_by_acme).toBe(false);
       expect(open.customer?.marketplace_plus_user).toBe(false);
       const options = open.accept_options!;
       await acme.orders.accept(created.code, { pickup_location: options.pickup_location![0]!.id!, pickup_window: options.pickup_window![0]!.id! });

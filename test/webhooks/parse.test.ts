@@ -301,7 +301,7 @@ describe('prototype pollution', () => {
     for (const input of [hostile, encode(hostile), JSON.parse(hostile)]) {
       const event = parseWebhook(input) as OrderUpdatedEvent & Record<string, unknown>;
       assertClean();
-      const order = event.order as Record<string, unknown>;
+      const order = event.order as unknown as Record<string, unknown>;
       for (const value of [event, order, order.customer, (order.customer as Record<string, unknown>).address, (order.line_items as unknown[])[0], event.changes, event.changes?.state]) {
         expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
         expect((value as Record<string, unknown>).polluted).toBeUndefined();
