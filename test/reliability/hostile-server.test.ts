@@ -68,6 +68,18 @@ describe('bounded, cancelled bodies (items 1 and 2)', () => {
     expect(written).toBeLessThan(MiB + SLACK);
   });
 
+  it('a body whose declared length is past maxResponseBytes: ResponseTooLargeError, as for one of unknown length', async () => {
+    const body = Buffer.alloc(256 * 1024, 0x20);
+    const server = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      res.end(body);
+    });
+    const error = await failure(client(server.url, { maxResponseBytes: 64 * 1024 }).orders.get('A-1'));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).limit).toBe(64 * 1024);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('an endless slow body: after the TimeoutError the body is cancelled and the socket closed, not left downloading', async () => {
     const server = await listen(trickle);
     const error = await failure(client(server.url, { timeout: 200, maxRetries: 0 }).orders.get('A-1'));
